@@ -1,0 +1,37 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Layers, dependencies pointing one way:
+//   elastic (CLI, game loop) → ElasticSDL (the only SDL code) → ElasticScenes → ElasticCore
+// ElasticCore and ElasticScenes are plain Swift: tests drive them with no display.
+let package = Package(
+    name: "Elastic",
+    products: [
+        .executable(name: "elastic", targets: ["elastic"]),
+        .library(name: "ElasticCore", targets: ["ElasticCore"]),
+        .library(name: "ElasticScenes", targets: ["ElasticScenes"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "ElasticCore"),
+        .target(name: "ElasticScenes", dependencies: ["ElasticCore"]),
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
+        ),
+        .target(name: "ElasticSDL", dependencies: ["CSDL2", "ElasticCore"]),
+        .executableTarget(
+            name: "elastic",
+            dependencies: [
+                "ElasticCore", "ElasticScenes", "ElasticSDL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ElasticCoreTests", dependencies: ["ElasticCore"]),
+        .testTarget(name: "ElasticScenesTests", dependencies: ["ElasticScenes"]),
+        .testTarget(name: "ElasticAppTests", dependencies: ["ElasticCore", "elastic"]),
+    ]
+)

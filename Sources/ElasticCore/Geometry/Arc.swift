@@ -1,0 +1,45 @@
+import Foundation
+
+/// A circular arc around `center`, from angle `start` to `end` (radians; angles grow clockwise on a
+/// y-down screen, as in UIKit). `clockwise` picks the direction of travel, as UIBezierPath's addArc does.
+public struct Arc: Hashable, Sendable {
+    public var center: Vec2
+    public var radius: Double
+    public var start: Double
+    public var end: Double
+    public var clockwise: Bool
+
+    public init(center: Vec2, radius: Double, start: Double, end: Double, clockwise: Bool = true) {
+        self.center = center; self.radius = radius; self.start = start; self.end = end; self.clockwise = clockwise
+    }
+
+    /// The swept angle, signed: positive clockwise. A full turn at most, as UIKit normalises it.
+    public var sweep: Double {
+        var s = end - start
+        let twoPi = 2 * Double.pi
+        if clockwise {
+            while s < 0 { s += twoPi }
+            if s > twoPi { s = twoPi }
+        } else {
+            while s > 0 { s -= twoPi }
+            if s < -twoPi { s = -twoPi }
+        }
+        return s
+    }
+
+    public func point(at angle: Double) -> Vec2 {
+        Vec2(center.x + radius * cos(angle), center.y + radius * sin(angle))
+    }
+
+    public var startPoint: Vec2 { point(at: start) }
+    public var endPoint: Vec2 { point(at: start + sweep) }
+
+    /// Segments needed so the chords stay within `tolerance` of the arc: n = ⌈θ / (2·acos(1 − tol/r))⌉.
+    public func segmentCount(tolerance: Double) -> Int {
+        let theta = abs(sweep)
+        guard radius.isFinite, radius > 0, theta > 0, tolerance > 0 else { return 1 }
+        if tolerance >= radius { return max(1, Int((theta / (Double.pi / 2)).rounded(.up))) }
+        let step = 2 * acos(1 - tolerance / radius)
+        return max(1, min(Int((theta / step).rounded(.up)), 4096))
+    }
+}

@@ -1,0 +1,34 @@
+/// Which kind of device a pointer comes from.
+public enum PointerDevice: String, Sendable, Hashable, Codable {
+    case mouse
+    case touch
+}
+
+/// Keys the scenes and the app understand, named as replay scripts write them.
+public enum Key: String, Sendable, Hashable, CaseIterable, Codable {
+    case space, tab, escape, f1
+    case one = "1", two = "2", three = "3", four = "4", five = "5"
+    case left, right, up, down
+    /// Letters used by scenes (sticky-refresh: s = next refresh succeeds, f = fails).
+    case s, f, r
+}
+
+/// One pointer: the mouse, or one finger of a touch screen.
+public struct PointerID: Hashable, Sendable {
+    public var device: PointerDevice
+    public var id: Int64
+    public init(device: PointerDevice, id: Int64 = 0) { self.device = device; self.id = id }
+    public static let mouse = PointerID(device: .mouse)
+}
+
+/// Input as scenes see it: mouse and touch unified into pointer events in window coordinates.
+public enum InputEvent: Sendable, Hashable {
+    case pointerDown(PointerID, Vec2)
+    case pointerMove(PointerID, Vec2)
+    case pointerUp(PointerID, Vec2)
+    /// The pointer went away without an up (focus lost, touch cancelled): treat as a release.
+    case pointerCancel(PointerID)
+    /// A scroll by (dx, dy) points (mouse wheel or trackpad); positive dy scrolls content down.
+    case wheel(Vec2)
+    case key(Key)
+}

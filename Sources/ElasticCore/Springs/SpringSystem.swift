@@ -1,0 +1,70 @@
+/// The spring system: advances every spring entity of a `World` by one fixed step with the exact
+/// solution (a precomputed `SpringStep` per parameter set), keeps the previous positions for
+/// interpolation, and settles entities that have come to rest.
+public struct SpringSystem: Sendable {
+    public private(set) var dt: Double
+    public var rest: RestThreshold
+    /// One step map per row of `World.springs`, rebuilt when that table grows or dt changes.
+    public private(set) var steps: [SpringStep] = []
+    private var stepsFor: [SpringParameters] = []
+
+    public init(dt: Double, rest: RestThreshold = .standard) {
+        precondition(dt.isFinite && dt > 0, "the spring system needs a positive finite step")
+        self.dt = dt
+        self.rest = rest
+    }
+
+    /// Brings the step maps up to date with the world's spring table (cheap when nothing changed).
+    public mutating func prepare(for world: World) {
+        if stepsFor.count == world.springs.count { return }
+        for i in stepsFor.count..<world.springs.count {
+            steps.append(SpringStep(world.springs[i], dt: dt))
+            stepsFor.append(world.springs[i])
+        }
+    }
+
+    /// One fixed step over all entities. Allocation-free once prepared.
+    public mutating func step(_ world: inout World) {
+        prepare(for: world)
+        let n = world.count
+        let restD = rest.distance, restV = rest.speed
+        steps.withUnsafeBufferPointer { maps in
+        world.springIndex.withUnsafeBufferPointer { springOf in
+        world.motion.withUnsafeBufferPointer { motion in
+        world.targetX.withUnsafeBufferPointer { tx in
+        world.targetY.withUnsafeBufferPointer { ty in
+        world.positionX.withUnsafeMutableBufferPointer { px in
+        world.positionY.withUnsafeMutableBufferPointer { py in
+        world.velocityX.withUnsafeMutableBufferPointer { vx in
+        world.velocityY.withUnsafeMutableBufferPointer { vy in
+        world.previousX.withUnsafeMutableBufferPointer { prevX in
+        world.previousY.withUnsafeMutableBufferPointer { prevY in
+        world.atRest.withUnsafeMutableBufferPointer { atRest in
+            for i in 0..<n {
+                prevX[i] = px[i]; prevY[i] = py[i]
+                if motion[i] == .pinned || atRest[i] {
+                    px[i] = tx[i]; py[i] = ty[i]
+                    continue
+                }
+                let m = maps[Int(springOf[i])]
+                let dx = px[i] - tx[i], dy = py[i] - ty[i]
+                let nx = m.xx * dx + m.xv * vx[i], nvx = m.vx * dx + m.vv * vx[i]
+                let ny = m.xx * dy + m.xv * vy[i], nvy = m.vx * dy + m.vv * vy[i]
+                if abs(nx) < restD, abs(ny) < restD, abs(nvx) < restV, abs(nvy) < restV {
+                    px[i] = tx[i]; py[i] = ty[i]; vx[i] = 0; vy[i] = 0; atRest[i] = true
+                } else if nx.isFinite && ny.isFinite && nvx.isFinite && nvy.isFinite {
+                    px[i] = tx[i] + nx; py[i] = ty[i] + ny; vx[i] = nvx; vy[i] = nvy
+                } else {
+                    // Only reachable with absurd velocities (overflow): settle rather than show NaN.
+                    px[i] = tx[i]; py[i] = ty[i]; vx[i] = 0; vy[i] = 0; atRest[i] = true
+                }
+            }
+        }}}}}}}}}}}}
+    }
+
+    /// True when every entity is at rest (an idle scene need not redraw).
+    public static func allAtRest(_ world: World) -> Bool {
+        for i in 0..<world.count where !world.atRest[i] { return false }
+        return true
+    }
+}

@@ -1,0 +1,31 @@
+import ElasticCore
+
+/// A scene: the entities of one effect, how input moves them, and how they are drawn.
+///
+/// The game loop calls, per frame: `handle` for each input event (at the fixed step it falls on),
+/// `step` once per fixed step, then `draw` once with the interpolation factor. Scenes never see
+/// SDL: they read input events and write a `DrawList`.
+public protocol Scene: AnyObject {
+    /// The scene's command-line name (`wave-pull`, …).
+    static var name: String { get }
+    /// A short human title for the on-screen hint.
+    var title: String { get }
+    /// The scene's spring entities (traced by name, shown in the HUD).
+    var world: World { get }
+    /// Simulated time in seconds: fixed steps taken × dt.
+    var time: Double { get }
+
+    /// Lays the scene out for a new window size (points). Called before the first step.
+    func resize(to size: Size)
+    /// Applies one input event.
+    func handle(_ event: InputEvent)
+    /// Advances the simulation by one fixed step of `dt` seconds.
+    func step(dt: Double)
+    /// Draws the state `alpha` (0…1) of the way from the previous step to the latest one.
+    func draw(into list: inout DrawList, tessellator: inout Tessellator, alpha: Double)
+    /// True when nothing moves and no input is held: the frame would look the same as the last.
+    var isIdle: Bool { get }
+    /// Things the scene wants the user told (a menu button tapped, a refresh finished).
+    /// The loop prints and clears them.
+    var reports: [String] { get set }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import ElasticCore
+
+/// `elastic spring`: the spring inspector a designer uses to tune a spring. Prints one spring
+/// moving a value from 0 to 1 as CSV, with the derived stiffness and damping on standard error.
+struct SpringCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "spring",
+        abstract: "Print one spring moving a value from 0 to 1 as CSV (t,value,velocity).",
+        discussion: """
+            The UIKit model (default) reads --duration as the settle time, as \
+            animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:) does; \
+            --velocity is in target-distances per second. The perceptual model is SwiftUI's \
+            (--duration is the period, --damping is 1 − bounce).
+            Example: elastic spring --duration 0.9 --damping 0.57 > wave.csv
+            """
+    )
+
+    enum Model: String, ExpressibleByArgument, CaseIterable {
+        case uikit, perceptual
+    }
+
+    @Option(help: "Duration in seconds (UIKit: settle time; perceptual: period).")
+    var duration: Double
+
+    @Option(help: "Damping ratio ζ (UIKit clamps it to 1.2e-7…1).")
+    var damping: Double
+
+    @Option(help: "Initial velocity in target-distances per second (UIKit model only).")
+    var velocity: Double = 0
+
+    @Option(help: "Spring model: \(Model.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var model: Model = .uikit
+
+    @Option(help: "Samples per second.")
+    var hz: Double = 60
+
+    @Option(help: "How many seconds to print.")
+    var seconds: Double = 2
+
+    func validate() throws {
+        guard duration.isFinite, duration > 0 else { throw ValidationError("--duration must be a positive number of seconds (got \(duration))") }
+        guard damping.isFinite, damping >= 0 else { throw ValidationError("--damping must be a number ≥ 0 (got \(damping))") }
+        guard velocity.isFinite else { throw ValidationError("--velocity must be a finite number") }
+        guard hz.isFinite, hz > 0, hz <= 100_000 else { throw ValidationError("--hz must be in (0, 100000] (got \(hz))") }
+        guard seconds.isFinite, seconds > 0, seconds * hz <= 10_000_000 else {
+            throw ValidationError("--seconds must be positive and --seconds × --hz at most 10,000,000")
+        }
+        if model == .perceptual, velocity != 0 { throw ValidationError("--velocity applies to the uikit model only") }
+        if model == .perceptual, damping <= 0 { throw ValidationError("--damping must be > 0 for the perceptual model") }
+    }
+
+    func run() throws {
+        let parameters: SpringParameters
+        do {
+            switch model {
+            case .uikit:
+                parameters = try .uikit(duration: duration, dampingRatio: damping, initialVelocity: velocity)
+            case .perceptual:
+                let bounce = damping <= 1 ? 1 - damping : 1 / damping - 1
+                parameters = try .perceptual(duration: duration, bounce: bounce)
+            }
+        } catch let error as SpringParameterError {
+            throw ValidationError(error.description)
+        }
+        printError("stiffness=\(parameters.stiffness) damping=\(parameters.damping) mass=\(parameters.mass) "
+            + "natural_frequency=\(parameters.naturalFrequency) damping_ratio=\(parameters.dampingRatio)")
+        let spring = Spring(parameters, value: 0, target: 1)
+        let samples = Int((seconds * hz).rounded(.down))
+        let dt = 1 / hz
+        var out = "t,value,velocity\n"
+        out.reserveCapacity(samples * 40)
+        for i in 0...samples {
+            // Sample the closed form from the start: exact at any rate, no drift.
+            let t = Double(i) * dt
+            let s = spring.sample(after: t)
+            out += "\(t),\(s.value),\(s.velocity)\n"
+            if out.utf8.count > 1 << 16 { print(out, terminator: ""); out.removeAll(keepingCapacity: true) }
+        }
+        print(out, terminator: "")
+    }
+}

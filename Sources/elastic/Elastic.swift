@@ -1,0 +1,15 @@
+import ArgumentParser
+
+@main
+struct Elastic: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "elastic",
+        abstract: "Elastic Bézier animations from iOS apps, as a real-time desktop demo.",
+        discussion: """
+            Scenes: wave-pull, gooey-menu, jelly-block, sticky-refresh, wave-balls.
+            Run `elastic play` for the full-screen demo (Esc quits), or `elastic help play`.
+            """,
+        subcommands: [SpringCommand.self],
+        defaultSubcommand: nil
+    )
+}

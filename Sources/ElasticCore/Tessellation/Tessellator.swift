@@ -6,3 +6,11 @@ public struct Tessellator: Sendable {
         self.tolerance = tolerance; self.antialias = antialias
     }
 }
+
+// Signatures the tessellation work fills in (kept here so scenes build meanwhile).
+extension Tessellator {
+    public mutating func fill(_ path: Path, color: RGBA, into list: inout DrawList) {}
+    public mutating func fill(_ path: Path, color: RGBA, into mesh: inout Mesh) {}
+    public mutating func stroke(_ path: Path, width: Double, color: RGBA, into list: inout DrawList) {}
+    public mutating func fillRect(_ rect: Rect, color: RGBA, into list: inout DrawList) {}
+}

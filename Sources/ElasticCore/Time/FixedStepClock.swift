@@ -41,6 +41,12 @@ public struct FixedStepClock: Sendable {
         return advance(by: now - last)
     }
 
+    /// Restarts the frame-delta measurement at `now` without stepping: after a pause (a hidden
+    /// window) the gap is not simulated at all, rather than as one clamped burst.
+    public mutating func resync(now: Double) {
+        lastTime = now
+    }
+
     /// Feeds a frame delta directly; returns the number of fixed steps to run now.
     /// Negative or non-finite deltas count as 0; deltas above `maxFrameDelta` are clamped.
     public mutating func advance(by frameDelta: Double) -> Int {

@@ -1,0 +1,189 @@
+import Foundation
+
+/// An input event at a simulated time, as replay scripts store it.
+public struct TimedInput: Sendable, Hashable {
+    public var time: Double
+    public var event: InputEvent
+    public init(time: Double, event: InputEvent) { self.time = time; self.event = event }
+}
+
+/// Why a replay script was refused: the line (1-based) and the reason.
+public struct ReplayError: Error, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var reason: String
+    public init(line: Int, reason: String) { self.line = line; self.reason = reason }
+    public var description: String { line > 0 ? "line \(line): \(reason)" : reason }
+}
+
+/// Input scripts in JSON Lines, one event per line:
+///
+///     {"t": 0.50, "type": "down", "x": 640, "y": 10}
+///     {"t": 0.60, "type": "move", "x": 640, "y": 90, "device": "touch", "id": 1}
+///     {"t": 1.00, "type": "up", "x": 640, "y": 90, "device": "touch", "id": 1}
+///     {"t": 1.50, "type": "key", "key": "space"}
+///     {"t": 2.00, "type": "wheel", "dx": 0, "dy": -40}
+///
+/// Pointer coordinates are window coordinates; `device` is `mouse` (default) or `touch` with an
+/// optional finger `id` (default 0). Blank lines and lines starting with `#` are skipped. The whole
+/// script is validated before anything runs: every problem names its line.
+public enum ReplayScript {
+    /// Longest accepted line, in bytes: a replay line is ~100 bytes; megabyte lines are garbage.
+    public static let maxLineBytes = 4096
+    /// Largest accepted |coordinate| and time: far beyond any window or session, still finite.
+    public static let maxCoordinate = 1_000_000.0
+    public static let maxTime = 1_000_000.0
+
+    public static func parse(contentsOf path: String) throws -> [TimedInput] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDir: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
+            throw ReplayError(line: 0, reason: exists ? (isDir.boolValue ? "\(path) is a directory, not a replay file" : "cannot read \(path)") : "no such replay file: \(path)")
+        }
+        return try parse(data)
+    }
+
+    public static func parse(_ data: Data) throws -> [TimedInput] {
+        if data.isEmpty { throw ReplayError(line: 0, reason: "the replay file is empty: expected one JSON event per line") }
+        var events: [TimedInput] = []
+        var lastTime = -Double.infinity
+        var down = Set<PointerID>()
+        var lineNumber = 0
+        var sawEvent = false
+        for rawLine in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if rawLine.count > maxLineBytes {
+                throw ReplayError(line: lineNumber, reason: "line is \(rawLine.count) bytes long (at most \(maxLineBytes))")
+            }
+            guard let text = String(validatingUTF8Bytes: rawLine) else {
+                throw ReplayError(line: lineNumber, reason: "not UTF-8 text (is this a replay file?)")
+            }
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let item = try parseLine(trimmed, line: lineNumber)
+            if item.time < lastTime {
+                throw ReplayError(line: lineNumber, reason: "time \(item.time) goes backwards (previous event at \(lastTime))")
+            }
+            lastTime = item.time
+            switch item.event {
+            case let .pointerDown(id, _):
+                if down.contains(id) { throw ReplayError(line: lineNumber, reason: "\(describe(id)) is already down") }
+                down.insert(id)
+            case let .pointerMove(id, _):
+                if id.device == .touch, !down.contains(id) {
+                    throw ReplayError(line: lineNumber, reason: "move for \(describe(id)), which never went down")
+                }
+            case let .pointerUp(id, _), let .pointerCancel(id):
+                if down.remove(id) == nil { throw ReplayError(line: lineNumber, reason: "up for \(describe(id)) without a down") }
+            case .wheel, .key:
+                break
+            }
+            events.append(item)
+            sawEvent = true
+        }
+        if !sawEvent { throw ReplayError(line: 0, reason: "the replay file has no events") }
+        return events
+    }
+
+    private static func describe(_ id: PointerID) -> String {
+        id.device == .mouse ? "the mouse" : "touch id \(id.id)"
+    }
+
+    static func parseLine(_ text: String, line: Int) throws -> TimedInput {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [])
+        } catch {
+            throw ReplayError(line: line, reason: "not valid JSON")
+        }
+        guard let dict = object as? [String: Any] else {
+            throw ReplayError(line: line, reason: "expected a JSON object like {\"t\": 0.5, \"type\": \"down\", \"x\": 640, \"y\": 10}")
+        }
+        func number(_ key: String, default value: Double? = nil, limit: Double = maxCoordinate) throws -> Double {
+            guard let raw = dict[key] else {
+                if let value { return value }
+                throw ReplayError(line: line, reason: "missing \"\(key)\"")
+            }
+            guard !(type(of: raw) == Bool.self), let n = raw as? NSNumber else {
+                throw ReplayError(line: line, reason: "\"\(key)\" must be a number")
+            }
+            let v = n.doubleValue
+            guard v.isFinite, abs(v) <= limit else {
+                throw ReplayError(line: line, reason: "\"\(key)\" = \(v) is out of range (|\(key)| ≤ \(Int(limit)))")
+            }
+            return v
+        }
+        let t = try number("t", limit: maxTime)
+        guard t >= 0 else { throw ReplayError(line: line, reason: "\"t\" must be ≥ 0 (got \(t))") }
+        guard let type = dict["type"] as? String else {
+            throw ReplayError(line: line, reason: "missing \"type\" (down, move, up, key or wheel)")
+        }
+        switch type {
+        case "down", "move", "up":
+            let p = Vec2(try number("x"), try number("y"))
+            var device = PointerDevice.mouse
+            if let raw = dict["device"] {
+                guard let name = raw as? String, let d = PointerDevice(rawValue: name) else {
+                    throw ReplayError(line: line, reason: "\"device\" must be \"mouse\" or \"touch\"")
+                }
+                device = d
+            }
+            let idValue = try number("id", default: 0, limit: 1e15)
+            guard idValue == idValue.rounded() else { throw ReplayError(line: line, reason: "\"id\" must be a whole number") }
+            if device == .mouse, idValue != 0 { throw ReplayError(line: line, reason: "\"id\" is for touch events only") }
+            let id = PointerID(device: device, id: Int64(idValue))
+            let event: InputEvent = type == "down" ? .pointerDown(id, p) : type == "move" ? .pointerMove(id, p) : .pointerUp(id, p)
+            return TimedInput(time: t, event: event)
+        case "key":
+            guard let name = dict["key"] as? String else { throw ReplayError(line: line, reason: "missing \"key\"") }
+            guard let key = Key(rawValue: name) else {
+                throw ReplayError(line: line, reason: "unknown key \"\(name)\" (known: \(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return TimedInput(time: t, event: .key(key))
+        case "wheel":
+            return TimedInput(time: t, event: .wheel(Vec2(try number("dx", default: 0), try number("dy", default: 0))))
+        default:
+            throw ReplayError(line: line, reason: "unknown event type \"\(type)\" (expected down, move, up, key or wheel)")
+        }
+    }
+
+    /// One event as a script line (what `--record-input` writes), the inverse of `parse`.
+    public static func line(for input: TimedInput) -> String {
+        let t = "\"t\": \(format(input.time))"
+        func pointer(_ type: String, _ id: PointerID, _ p: Vec2) -> String {
+            var s = "{\(t), \"type\": \"\(type)\", \"x\": \(format(p.x)), \"y\": \(format(p.y))"
+            if id.device == .touch { s += ", \"device\": \"touch\", \"id\": \(id.id)" }
+            return s + "}"
+        }
+        switch input.event {
+        case let .pointerDown(id, p): return pointer("down", id, p)
+        case let .pointerMove(id, p): return pointer("move", id, p)
+        case let .pointerUp(id, p): return pointer("up", id, p)
+        case let .pointerCancel(id): return pointer("up", id, .zero)
+        case let .key(k): return "{\(t), \"type\": \"key\", \"key\": \"\(k.rawValue)\"}"
+        case let .wheel(d): return "{\(t), \"type\": \"wheel\", \"dx\": \(format(d.x)), \"dy\": \(format(d.y))}"
+        }
+    }
+
+    /// Shortest round-tripping decimal (Swift's description), without a trailing ".0".
+    public static func format(_ v: Double) -> String {
+        let s = "\(v)"
+        return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
+    }
+}
+
+extension String {
+    /// Decodes UTF-8, or nil when the bytes are not valid UTF-8.
+    init?<Bytes: Collection>(validatingUTF8Bytes bytes: Bytes) where Bytes.Element == UInt8 {
+        var result = ""
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(s): result.unicodeScalars.append(s)
+            case .emptyInput: break loop
+            case .error: return nil
+            }
+        }
+        self = result
+    }
+}

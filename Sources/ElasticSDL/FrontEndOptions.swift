@@ -1,0 +1,36 @@
+import ElasticCore
+
+/// Which SDL renderer to draw with.
+public enum RendererChoice: String, CaseIterable, Sendable {
+    /// The measured default for this kind of machine (see `SDLFrontEnd.defaultRenderer`).
+    case auto
+    case software, opengl, opengles2
+}
+
+/// How the front end opens its window.
+public struct FrontEndOptions: Sendable {
+    /// Window size in window coordinates; nil means full-screen desktop.
+    public var windowSize: (width: Int, height: Int)?
+    /// No display: SDL's dummy (software) or offscreen (OpenGL through EGL) video driver.
+    public var headless: Bool
+    public var renderer: RendererChoice
+    public var vsync: Bool
+    public var title: String
+
+    public init(windowSize: (width: Int, height: Int)?, headless: Bool, renderer: RendererChoice, vsync: Bool, title: String = "Elastic") {
+        self.windowSize = windowSize; self.headless = headless; self.renderer = renderer; self.vsync = vsync; self.title = title
+    }
+}
+
+/// What the window system told the app, besides input.
+public enum PlatformEvent: Sendable, Hashable {
+    case input(InputEvent)
+    case quit
+    /// The window's size in window coordinates changed (also after a HiDPI scale change).
+    case resized(width: Int, height: Int)
+    /// Minimised or hidden: stop drawing and recording until shown again.
+    case hidden
+    case shown
+    /// Keyboard/mouse focus went away: pointers held down are released.
+    case focusLost
+}

@@ -1,0 +1,145 @@
+import CSDL2
+import ElasticCore
+
+/// The SDL shell around the pure-Swift core: one window, one renderer, the event pump, mesh
+/// submission, text and screenshots. The only type in the program that talks to SDL.
+public final class SDLFrontEnd {
+    public let window: OpaquePointer
+    public let renderer: OpaquePointer
+    public let rendererName: String
+    public let videoDriver: String
+    public let vsyncRequested: Bool
+    /// What SDL reports after creation (it is not always truthful: SDL #8004).
+    public let vsyncInEffect: Bool
+    /// The display's refresh rate in Hz, when SDL knows it.
+    public let refreshRate: Double?
+    public let rendererReason: String
+
+    /// Window size in window coordinates (what input and scenes use).
+    public private(set) var windowSize: (width: Int, height: Int) = (0, 0)
+    /// Renderer output size in pixels (larger than the window on HiDPI).
+    public private(set) var outputSize: (width: Int, height: Int) = (0, 0)
+
+    let text: SDLText
+    var pointerTracker = PointerTracker()
+
+    /// The renderer chosen when the user does not pick one, and why. Measured on a 2-core machine
+    /// with no GPU (see notes): SDL's software renderer fills our thin-strip meshes fastest; an
+    /// OpenGL context there is Mesa's llvmpipe, slower per frame and costlier to start.
+    public static func defaultRenderer(headless: Bool) -> (RendererChoice, String) {
+        (.software, "software: fastest measured for thin-strip meshes without a GPU (override with --renderer opengl)")
+    }
+
+    public init(_ options: FrontEndOptions) throws {
+        var choice = options.renderer
+        var reason = "requested with --renderer"
+        if choice == .auto { (choice, reason) = SDLFrontEnd.defaultRenderer(headless: options.headless) }
+
+        if options.headless {
+            // dummy has no GL; offscreen renders GL through EGL without a display.
+            setenv("SDL_VIDEODRIVER", choice == .software ? "dummy" : "offscreen", 1)
+        }
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")            // the app handles SIGINT/SIGTERM itself
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")            // one touch is one drag, not also a mouse drag
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_RENDER_VSYNC, options.vsync ? "1" : "0")  // only read before the renderer exists (#3673)
+        SDL_SetHint(SDL_HINT_RENDER_DRIVER, choice.rawValue)
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            throw SDLError(options.headless ? "cannot start SDL's headless video driver" :
+                "cannot open a display (no X11 or Wayland session?); try `elastic play --headless`")
+        }
+        videoDriver = String(cString: SDL_GetCurrentVideoDriver())
+
+        var mode = SDL_DisplayMode()
+        var refresh: Double?
+        var desktop = (width: 1280, height: 720)
+        if SDL_GetDesktopDisplayMode(0, &mode) == 0 {
+            desktop = (Int(mode.w), Int(mode.h))
+            if mode.refresh_rate > 0 { refresh = Double(mode.refresh_rate) }
+        }
+        refreshRate = refresh
+
+        var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue
+        let size: (width: Int, height: Int)
+        if let requested = options.windowSize {
+            size = requested
+        } else {
+            // Created at the desktop mode's size so the drawable is not clipped under Xvfb without a
+            // window manager (fullscreen-desktop keeps the requested size there).
+            size = desktop
+            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+        }
+        let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
+        guard let window = SDL_CreateWindow(options.title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
+            let error = SDLError("cannot create a \(size.width)×\(size.height) window")
+            SDL_Quit()
+            throw error
+        }
+        var rendererFlags = choice == .software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
+        if options.vsync { rendererFlags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+        guard let renderer = SDL_CreateRenderer(window, -1, rendererFlags) else {
+            let error = SDLError("cannot create the \(choice.rawValue) renderer (try --renderer software)")
+            SDL_DestroyWindow(window)
+            SDL_Quit()
+            throw error
+        }
+        self.window = window
+        self.renderer = renderer
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        rendererName = info.name.map { String(cString: $0) } ?? choice.rawValue
+        vsyncRequested = options.vsync
+        vsyncInEffect = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        rendererReason = reason
+        text = SDLText(renderer: renderer)
+        precondition(MemoryLayout<Vertex>.stride == MemoryLayout<SDL_Vertex>.stride
+                     && MemoryLayout<Vertex>.offset(of: \Vertex.color) == MemoryLayout<SDL_Vertex>.offset(of: \SDL_Vertex.color)
+                     && MemoryLayout<Vertex>.offset(of: \Vertex.u) == MemoryLayout<SDL_Vertex>.offset(of: \SDL_Vertex.tex_coord),
+                     "ElasticCore.Vertex must match SDL_Vertex")
+        refreshSizes()
+    }
+
+    deinit {
+        text.close()
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_Quit()
+    }
+
+    /// Re-reads the window and output sizes (on every size or HiDPI-scale change: SDL #2144).
+    @discardableResult
+    public func refreshSizes() -> (window: (width: Int, height: Int), output: (width: Int, height: Int)) {
+        var w: Int32 = 0, h: Int32 = 0, ow: Int32 = 0, oh: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        SDL_GetRendererOutputSize(renderer, &ow, &oh)
+        windowSize = (Int(max(w, 0)), Int(max(h, 0)))
+        outputSize = (Int(max(ow, 0)), Int(max(oh, 0)))
+        return (windowSize, outputSize)
+    }
+
+    /// Output pixels per window coordinate (1 on ordinary displays, 2 on most HiDPI ones).
+    public var pixelScale: Double {
+        guard windowSize.width > 0, outputSize.width > 0 else { return 1 }
+        return Double(outputSize.width) / Double(windowSize.width)
+    }
+
+    public var isMinimized: Bool {
+        let flags = SDL_GetWindowFlags(window)
+        return flags & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0
+    }
+
+    /// Sleeps until an event arrives or `milliseconds` pass (a hidden window must not spin).
+    public func waitForEvent(milliseconds: Int32) {
+        SDL_WaitEventTimeout(nil, milliseconds)
+    }
+
+    public func setFullscreen(_ on: Bool) {
+        SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+    }
+
+    public func present() {
+        SDL_RenderPresent(renderer)
+    }
+}

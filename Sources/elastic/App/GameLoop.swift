@@ -1,0 +1,242 @@
+import ElasticCore
+import ElasticScenes
+import ElasticSDL
+import Foundation
+
+/// The game loop: poll input → fixed steps of the scene → tessellate → submit → present.
+///
+/// Live, time comes from the monotonic clock; headless, from a simulated display that refreshes
+/// exactly `fps` times per simulated second, so a replay gives the same output bit for bit.
+/// Input events are applied at fixed-step boundaries (the first step starting at or after the
+/// event's time), so the motion does not depend on the frame rate.
+final class GameLoop {
+    private let config: RunConfiguration
+    private let frontEnd: SDLFrontEnd
+    private var scene: any Scene
+    private var sceneIndex: Int
+    private var clock: FixedStepClock
+    private var simulatedDisplay: SimulatedDisplayClock?
+    private let monotonic = MonotonicTimeSource()
+    private var tessellator: Tessellator
+    private var drawList = DrawList()
+
+    private var platformEvents: [PlatformEvent] = []
+    /// Input waiting for its step: (simulated time it applies at, event).
+    private var pending: [TimedInput] = []
+    private var pendingHead = 0
+    private var replayHead = 0
+    private var hidden = false
+    private var quitRequested = false
+
+    private var trace: TraceWriter?
+    private var inputRecorder: OutputFile?
+    private var screenshotQueue: [Double]
+    private(set) var frame = 0
+    private let startTime: Double
+
+    init(config: RunConfiguration, frontEnd: SDLFrontEnd) throws {
+        self.config = config
+        self.frontEnd = frontEnd
+        guard let index = SceneCatalog.all.firstIndex(where: { $0.name == config.sceneName }) else {
+            throw ValidationFailure("unknown scene \(config.sceneName)")
+        }
+        sceneIndex = index
+        clock = FixedStepClock(stepRate: config.stepRate)
+        tessellator = Tessellator(tolerance: config.tolerance, antialias: config.antialias)
+        if config.frontEnd.headless { simulatedDisplay = SimulatedDisplayClock(fps: config.fps) }
+        screenshotQueue = config.screenshotTimes.sorted()
+        scene = SceneCatalog.all[index].make(Size(1, 1))
+        startTime = monotonic.now()
+        if let path = config.tracePath { trace = try TraceWriter(path: path) }
+        if let path = config.recordInputPath { inputRecorder = try OutputFile(path: path, purpose: "recorded input") }
+        scene.resize(to: sceneSize)
+    }
+
+    /// The scene's size in points: the window in window coordinates over the UI scale.
+    private var sceneSize: Size {
+        let (w, h) = frontEnd.windowSize
+        return Size(max(Double(w) / config.uiScale, 1), max(Double(h) / config.uiScale, 1))
+    }
+
+    /// The current display time: simulated in headless runs, monotonic seconds since start live.
+    private func displayTime() -> Double {
+        if simulatedDisplay != nil { return simulatedDisplay!.now() }
+        return monotonic.now() - startTime
+    }
+
+    /// Runs until Esc, window close, a signal, or the frame limit. Returns why it stopped.
+    func run() -> String {
+        var reason = "done"
+        while true {
+            if let limit = config.frameLimit, frame >= limit { reason = "reached \(limit) frames"; break }
+            if let signal = SignalTrap.signalName { reason = "stopped by \(signal)"; break }
+            if quitRequested { reason = "quit"; break }
+            runFrame()
+        }
+        finish()
+        return reason
+    }
+
+    private func runFrame() {
+        // Input.
+        platformEvents.removeAll(keepingCapacity: true)
+        frontEnd.pollEvents(into: &platformEvents)
+        for event in platformEvents { handlePlatform(event) }
+        if hidden && simulatedDisplay == nil {
+            // Minimised or hidden: no drawing, no spinning, no simulated catch-up afterwards.
+            frontEnd.waitForEvent(milliseconds: 100)
+            clock.resync(now: monotonic.now() - startTime)
+            return
+        }
+        let now = displayTime()
+        if simulatedDisplay != nil { queueReplay(upTo: now) }
+
+        // Fixed steps, applying each input event at the first step boundary at or after its time.
+        let steps = clock.tick(now: now)
+        let firstStep = clock.steps - steps
+        for k in 0..<steps {
+            applyPending(upTo: Double(firstStep + k) * clock.dt)
+            scene.step(dt: clock.dt)
+        }
+        if pendingHead == pending.count, pendingHead > 0 { pending.removeAll(keepingCapacity: true); pendingHead = 0 }
+
+        // Tessellate: the state `alpha` of the way between the last two steps.
+        let alpha = steps == 0 && clock.steps == 0 ? 1 : clock.alpha
+        drawList.removeAll()
+        scene.draw(into: &drawList, tessellator: &tessellator, alpha: alpha)
+        if config.showHint { drawHint() }
+
+        // Submit, screenshot, present.
+        frontEnd.draw(drawList, scale: frontEnd.pixelScale * config.uiScale)
+        takeScreenshots(at: now)
+        frontEnd.present()
+
+        let renderedTime = max(0, Double(clock.steps - 1) * clock.dt + clock.alpha * clock.dt)
+        // Rounded to the nanosecond so float noise (0.81250000000001) does not leak into the CSV.
+        let traceTime = clock.steps == 0 ? 0 : (renderedTime * 1e9).rounded() / 1e9
+        trace?.record(frame: frame, time: traceTime, world: scene.world, alpha: alpha)
+        for line in scene.reports { print(line) }
+        scene.reports.removeAll()
+        frame += 1
+    }
+
+    private func handlePlatform(_ event: PlatformEvent) {
+        switch event {
+        case .quit:
+            quitRequested = true
+        case .resized:
+            scene.resize(to: sceneSize)
+        case .hidden:
+            hidden = true
+        case .shown:
+            if hidden { hidden = false; clock.resync(now: monotonic.now() - startTime) }
+        case .focusLost:
+            break
+        case let .input(input):
+            // Live input: applied at the next step; stamped with the display time for --record-input.
+            let stamp = clock.time
+            var scaled = input
+            if config.uiScale != 1 { scaled = GameLoop.scale(input, by: 1 / config.uiScale) }
+            pending.append(TimedInput(time: stamp, event: scaled))
+            if let recorder = inputRecorder {
+                let t = monotonic.now() - startTime
+                recorder.write(ReplayScript.line(for: TimedInput(time: (t * 1000).rounded() / 1000, event: input)) + "\n")
+            }
+        }
+    }
+
+    /// Moves replay events that are due by this frame's time into the pending queue.
+    private func queueReplay(upTo now: Double) {
+        let replay = config.replay
+        while replayHead < replay.count, replay[replayHead].time <= now + 1e-9 {
+            var event = replay[replayHead].event
+            if config.uiScale != 1 { event = GameLoop.scale(event, by: 1 / config.uiScale) }
+            pending.append(TimedInput(time: now, event: event))
+            replayHead += 1
+        }
+    }
+
+    private func applyPending(upTo stepTime: Double) {
+        while pendingHead < pending.count, pending[pendingHead].time <= stepTime + 1e-9 {
+            let event = pending[pendingHead].event
+            pendingHead += 1
+            if case let .key(key) = event, handleAppKey(key) { continue }
+            scene.handle(event)
+        }
+    }
+
+    /// Keys the app itself owns: Esc quits, 1–5 and Tab switch scenes. Others go to the scene.
+    private func handleAppKey(_ key: Key) -> Bool {
+        let all = SceneCatalog.all
+        switch key {
+        case .escape:
+            quitRequested = true
+        case .one, .two, .three, .four, .five:
+            let i = Int(key.rawValue)! - 1
+            if i < all.count { switchScene(to: i) }
+        case .tab:
+            switchScene(to: (sceneIndex + 1) % all.count)
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func switchScene(to index: Int) {
+        guard index != sceneIndex else { return }
+        sceneIndex = index
+        scene = SceneCatalog.all[index].make(sceneSize)
+        print("scene: \(SceneCatalog.all[index].name)")
+    }
+
+    private func drawHint() {
+        let size = sceneSize
+        guard size.width >= 200, size.height >= 100 else { return }
+        let hint = scene.title + "   ·   Space: action   1–5 / Tab: scenes   Esc: quit"
+        drawList.addText(TextItem(hint, at: Vec2(12, size.height - 14), size: 13, color: RGBA(120, 120, 128, 220), alignment: .leading))
+    }
+
+    private func takeScreenshots(at now: Double) {
+        guard let path = config.screenshotPath else { return }
+        while let t = screenshotQueue.first, now + 1e-9 >= t {
+            screenshotQueue.removeFirst()
+            save(to: GameLoop.screenshotPath(path, time: t))
+        }
+        if config.screenshotTimes.isEmpty, let limit = config.frameLimit, frame == limit - 1 {
+            save(to: path)
+        }
+    }
+
+    private func save(to path: String) {
+        do {
+            try frontEnd.saveScreenshot(to: path)
+            printError("screenshot: \(path)")
+        } catch {
+            printError("elastic: \(error)")
+        }
+    }
+
+    /// `shot.png` at 1.25 s → `shot-1.25s.png`.
+    static func screenshotPath(_ path: String, time: Double) -> String {
+        let url = URL(fileURLWithPath: path)
+        let ext = url.pathExtension.isEmpty ? "png" : url.pathExtension
+        let stem = url.deletingPathExtension().path
+        return "\(stem)-\(ReplayScript.format(time))s.\(ext)"
+    }
+
+    static func scale(_ event: InputEvent, by s: Double) -> InputEvent {
+        switch event {
+        case let .pointerDown(id, p): return .pointerDown(id, p * s)
+        case let .pointerMove(id, p): return .pointerMove(id, p * s)
+        case let .pointerUp(id, p): return .pointerUp(id, p * s)
+        case let .wheel(d): return .wheel(d * s)
+        case .pointerCancel, .key: return event
+        }
+    }
+
+    private func finish() {
+        trace?.close()
+        if let error = trace?.writeError { printError("elastic: \(error)") }
+        inputRecorder?.close()
+    }
+}

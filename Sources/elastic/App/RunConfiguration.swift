@@ -1,0 +1,23 @@
+import ElasticCore
+import ElasticSDL
+
+/// Everything `play` was asked to do, validated.
+struct RunConfiguration {
+    var sceneName: String
+    var frontEnd: FrontEndOptions
+    /// UI scale: scene points per window coordinate is 1 / uiScale.
+    var uiScale: Double
+    var stepRate: Double
+    var tolerance: Double
+    var antialias: Bool
+    var showHint: Bool
+    /// Headless: frames per simulated second of the simulated display.
+    var fps: Double
+    /// Stop after this many frames (headless default comes from the replay or 5 s).
+    var frameLimit: Int?
+    var replay: [TimedInput]
+    var recordInputPath: String?
+    var tracePath: String?
+    var screenshotPath: String?
+    var screenshotTimes: [Double]
+}

@@ -1,0 +1,196 @@
+import ArgumentParser
+import ElasticCore
+import ElasticScenes
+import ElasticSDL
+import Foundation
+
+/// `--window WxH`.
+struct WindowSize: ExpressibleByArgument, Equatable {
+    var width: Int
+    var height: Int
+    static let maxSide = 16384
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...WindowSize.maxSide).contains(w), (1...WindowSize.maxSide).contains(h) else { return nil }
+        width = w; height = h
+    }
+
+    static var defaultValueDescription: String { "WIDTHxHEIGHT, e.g. 1280x720" }
+}
+
+extension RendererChoice: ExpressibleByArgument {}
+
+/// `elastic play`: the demo.
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play the demo: full-screen, drag with the mouse or a finger; Esc quits.",
+        discussion: """
+            Keys: Space presses the scene's main control, 1–5 and Tab switch scenes, Esc quits.
+            Headless runs (no display) simulate a display refreshing --fps times per second:
+              elastic play --headless --replay assets/replays/wave-pull-center.jsonl \\
+                --screenshot out/wave.png --trace out/wave.csv
+            """
+    )
+
+    @Option(help: "Scene to start with: \(SceneCatalog.names.joined(separator: ", ")).")
+    var scene: String = WavePull.name
+
+    @Option(help: ArgumentHelp("Window size in window coordinates, e.g. 1280x720 (default: full-screen desktop; headless: 1280x720).", valueName: "WxH"))
+    var window: WindowSize?
+
+    @Flag(help: "Full-screen desktop (the default unless --window is given).")
+    var fullscreen = false
+
+    @Option(help: "UI scale: scene points per window coordinate (e.g. 2 makes everything twice as large).")
+    var scale: Double = 1
+
+    @Option(help: "Renderer: \(RendererChoice.allCases.map(\.rawValue).joined(separator: ", ")) (auto picks the measured default).")
+    var renderer: RendererChoice = .auto
+
+    @Flag(inversion: .prefixedNo, help: "Wait for the display's vertical sync when presenting.")
+    var vsync = true
+
+    @Flag(help: "Run without a display (SDL's dummy driver, or offscreen for OpenGL) on a simulated clock.")
+    var headless = false
+
+    @Option(help: "Headless: simulated display frames per second.")
+    var fps: Double = 60
+
+    @Option(help: "Stop after this many frames.")
+    var frames: Int?
+
+    @Option(help: "Stop after this many (simulated, when headless) seconds.")
+    var seconds: Double?
+
+    @Option(name: .customLong("step-rate"), help: "Fixed simulation steps per second.")
+    var stepRate: Double = 240
+
+    @Option(help: "Curve flattening tolerance in pixels.")
+    var tolerance: Double = 0.25
+
+    @Flag(inversion: .prefixedNo, help: "Anti-alias edges with a one-pixel alpha fringe.")
+    var antialias = true
+
+    @Flag(inversion: .prefixedNo, help: "Show the one-line key hint at the bottom.")
+    var hint = true
+
+    @Option(help: ArgumentHelp("Replay input from a JSON Lines script (see README).", valueName: "FILE"))
+    var replay: String?
+
+    @Option(name: .customLong("record-input"), help: ArgumentHelp("Record live input as a replay script.", valueName: "FILE"))
+    var recordInput: String?
+
+    @Option(help: ArgumentHelp("Save the last frame as PNG (with --screenshot-at: one file per time, FILE-<T>s.png).", valueName: "FILE"))
+    var screenshot: String?
+
+    @Option(name: .customLong("screenshot-at"), help: ArgumentHelp("Simulated time of a screenshot; may repeat.", valueName: "T"))
+    var screenshotAt: [Double] = []
+
+    @Option(help: ArgumentHelp("Write spring entity positions per frame as CSV (frame,time,entity,x,y,target_x,target_y).", valueName: "FILE"))
+    var trace: String?
+
+    func validate() throws {
+        guard SceneCatalog.entry(named: scene) != nil else {
+            throw ValidationError("unknown scene '\(scene)'; choose one of: \(SceneCatalog.names.joined(separator: ", "))")
+        }
+        if fullscreen, window != nil { throw ValidationError("--fullscreen and --window cannot be used together") }
+        guard scale.isFinite, scale >= 0.25, scale <= 8 else { throw ValidationError("--scale must be between 0.25 and 8 (got \(scale))") }
+        guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000 (got \(fps))") }
+        guard stepRate.isFinite, stepRate >= 10, stepRate <= 10_000 else {
+            throw ValidationError("--step-rate must be between 10 and 10000 steps per second (got \(stepRate))")
+        }
+        guard tolerance.isFinite, tolerance >= 0.01, tolerance <= 100 else {
+            throw ValidationError("--tolerance must be between 0.01 and 100 pixels (got \(tolerance))")
+        }
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1 (got \(frames))") }
+        if let seconds, !(seconds.isFinite && seconds > 0 && seconds <= 86_400 * 7) {
+            throw ValidationError("--seconds must be a positive number of seconds (got \(seconds))")
+        }
+        if frames != nil, seconds != nil { throw ValidationError("--frames and --seconds cannot be used together") }
+        if !headless, fps != 60, frames == nil {
+            // Live runs follow the display; --fps only shapes the simulated display.
+            throw ValidationError("--fps applies to --headless runs only")
+        }
+        for t in screenshotAt where !(t.isFinite && t >= 0) {
+            throw ValidationError("--screenshot-at must be a time ≥ 0 in seconds (got \(t))")
+        }
+        if !screenshotAt.isEmpty, screenshot == nil {
+            throw ValidationError("--screenshot-at needs --screenshot FILE to name the pictures")
+        }
+        if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
+            throw ValidationError("--screenshot writes PNG: give a path ending in .png (got \(screenshot))")
+        }
+        if replay != nil, recordInput != nil, replay == recordInput {
+            throw ValidationError("--replay and --record-input name the same file")
+        }
+    }
+
+    func run() throws {
+        let events: [TimedInput]
+        if let replay {
+            do { events = try ReplayScript.parse(contentsOf: replay) } catch let error as ReplayError {
+                printError("elastic: bad replay file \(replay): \(error)")
+                throw ExitCode(2)
+            }
+        } else {
+            events = []
+        }
+        for path in [screenshot, trace, recordInput].compactMap({ $0 }) {
+            try ensureParentExists(path)
+        }
+
+        let size: (width: Int, height: Int)? = window.map { ($0.width, $0.height) } ?? (headless ? (1280, 720) : nil)
+        var frameLimit: Int?
+        let displayRate = headless ? fps : 60
+        if let frames { frameLimit = frames }
+        else if let seconds { frameLimit = max(1, Int((seconds * displayRate).rounded(.up)) + 1) }
+        else if headless {
+            // Long enough for the replay's last event and the motion after it.
+            let end = max((events.last?.time ?? 0) + 3, screenshotAt.max() ?? 0, 5)
+            frameLimit = Int((end * fps).rounded(.up)) + 1
+            printError("headless: running \(frameLimit!) frames (\(ReplayScript.format(end)) simulated seconds; set --seconds or --frames to change)")
+        }
+
+        let config = RunConfiguration(
+            sceneName: scene,
+            frontEnd: FrontEndOptions(windowSize: size, headless: headless, renderer: renderer, vsync: headless ? false : vsync),
+            uiScale: scale, stepRate: stepRate, tolerance: tolerance, antialias: antialias, showHint: hint,
+            fps: fps, frameLimit: frameLimit, replay: events, recordInputPath: recordInput,
+            tracePath: trace, screenshotPath: screenshot, screenshotTimes: screenshotAt)
+
+        SignalTrap.install()
+        let frontEnd: SDLFrontEnd
+        do {
+            frontEnd = try SDLFrontEnd(config.frontEnd)
+        } catch {
+            printError("elastic: \(error)")
+            if !headless {
+                printError("No display? Run headless instead, e.g.:\n  elastic play --headless --seconds 5 --screenshot out/frame.png")
+            }
+            throw ExitCode(3)
+        }
+        printError("elastic: video driver \(frontEnd.videoDriver)\(headless ? " (headless)" : ""), renderer \(frontEnd.rendererName) (\(frontEnd.rendererReason)), "
+            + "vsync requested \(config.frontEnd.vsync ? "on" : "off") / in effect \(frontEnd.vsyncInEffect ? "on" : "off"), "
+            + "window \(frontEnd.windowSize.width)×\(frontEnd.windowSize.height), output \(frontEnd.outputSize.width)×\(frontEnd.outputSize.height)"
+            + (frontEnd.refreshRate.map { ", display \(ReplayScript.format($0)) Hz" } ?? ""))
+        let loop: GameLoop
+        do { loop = try GameLoop(config: config, frontEnd: frontEnd) } catch {
+            printError("elastic: \(error)")
+            throw ExitCode(2)
+        }
+        let reason = loop.run()
+        printError("elastic: \(reason) after \(loop.frame) frames")
+    }
+
+    private func ensureParentExists(_ path: String) throws {
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDir: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: parent, isDirectory: &isDir) || !isDir.boolValue {
+            printError("elastic: cannot write \(path): the folder \(parent) does not exist")
+            throw ExitCode(2)
+        }
+    }
+}

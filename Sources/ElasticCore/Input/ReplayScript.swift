@@ -49,6 +49,7 @@ public enum ReplayScript {
         var down = Set<PointerID>()
         var lineNumber = 0
         var sawEvent = false
+        let decoder = JSONDecoder()
         for rawLine in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
             if rawLine.count > maxLineBytes {
@@ -59,7 +60,7 @@ public enum ReplayScript {
             }
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let item = try parseLine(trimmed, line: lineNumber)
+            let item = try parseLine(trimmed, line: lineNumber, decoder: decoder)
             if item.time < lastTime {
                 throw ReplayError(line: lineNumber, reason: "time \(item.time) goes backwards (previous event at \(lastTime))")
             }
@@ -88,59 +89,67 @@ public enum ReplayScript {
         id.device == .mouse ? "the mouse" : "touch id \(id.id)"
     }
 
-    static func parseLine(_ text: String, line: Int) throws -> TimedInput {
-        let object: Any
+    /// The fields a line may have; any other key is ignored (room for future fields).
+    private struct Line: Decodable {
+        var t: Double?
+        var type: String?
+        var x: Double?
+        var y: Double?
+        var device: String?
+        var id: Double?
+        var key: String?
+        var dx: Double?
+        var dy: Double?
+    }
+
+    static func parseLine(_ text: String, line: Int, decoder: JSONDecoder = JSONDecoder()) throws -> TimedInput {
+        let raw: Line
         do {
-            object = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [])
-        } catch {
-            throw ReplayError(line: line, reason: "not valid JSON")
-        }
-        guard let dict = object as? [String: Any] else {
+            raw = try decoder.decode(Line.self, from: Data(text.utf8))
+        } catch let DecodingError.typeMismatch(_, context) {
+            if let key = context.codingPath.first?.stringValue {
+                throw ReplayError(line: line, reason: "\"\(key)\" must be a \(key == "type" || key == "device" || key == "key" ? "string" : "number")")
+            }
             throw ReplayError(line: line, reason: "expected a JSON object like {\"t\": 0.5, \"type\": \"down\", \"x\": 640, \"y\": 10}")
+        } catch {
+            throw ReplayError(line: line, reason: "not valid JSON (or a number out of range)")
         }
-        func number(_ key: String, default value: Double? = nil, limit: Double = maxCoordinate) throws -> Double {
-            guard let raw = dict[key] else {
-                if let value { return value }
-                throw ReplayError(line: line, reason: "missing \"\(key)\"")
-            }
-            guard !(type(of: raw) == Bool.self), let n = raw as? NSNumber else {
-                throw ReplayError(line: line, reason: "\"\(key)\" must be a number")
-            }
-            let v = n.doubleValue
+        func number(_ key: String, _ value: Double?, default fallback: Double? = nil, limit: Double = maxCoordinate) throws -> Double {
+            guard let v = value ?? fallback else { throw ReplayError(line: line, reason: "missing \"\(key)\"") }
             guard v.isFinite, abs(v) <= limit else {
                 throw ReplayError(line: line, reason: "\"\(key)\" = \(v) is out of range (|\(key)| ≤ \(Int(limit)))")
             }
             return v
         }
-        let t = try number("t", limit: maxTime)
+        let t = try number("t", raw.t, limit: maxTime)
         guard t >= 0 else { throw ReplayError(line: line, reason: "\"t\" must be ≥ 0 (got \(t))") }
-        guard let type = dict["type"] as? String else {
+        guard let type = raw.type else {
             throw ReplayError(line: line, reason: "missing \"type\" (down, move, up, key or wheel)")
         }
         switch type {
         case "down", "move", "up":
-            let p = Vec2(try number("x"), try number("y"))
+            let p = Vec2(try number("x", raw.x), try number("y", raw.y))
             var device = PointerDevice.mouse
-            if let raw = dict["device"] {
-                guard let name = raw as? String, let d = PointerDevice(rawValue: name) else {
-                    throw ReplayError(line: line, reason: "\"device\" must be \"mouse\" or \"touch\"")
+            if let name = raw.device {
+                guard let d = PointerDevice(rawValue: name) else {
+                    throw ReplayError(line: line, reason: "\"device\" must be \"mouse\" or \"touch\" (got \"\(name)\")")
                 }
                 device = d
             }
-            let idValue = try number("id", default: 0, limit: 1e15)
+            let idValue = try number("id", raw.id, default: 0, limit: 1e15)
             guard idValue == idValue.rounded() else { throw ReplayError(line: line, reason: "\"id\" must be a whole number") }
             if device == .mouse, idValue != 0 { throw ReplayError(line: line, reason: "\"id\" is for touch events only") }
             let id = PointerID(device: device, id: Int64(idValue))
             let event: InputEvent = type == "down" ? .pointerDown(id, p) : type == "move" ? .pointerMove(id, p) : .pointerUp(id, p)
             return TimedInput(time: t, event: event)
         case "key":
-            guard let name = dict["key"] as? String else { throw ReplayError(line: line, reason: "missing \"key\"") }
+            guard let name = raw.key else { throw ReplayError(line: line, reason: "missing \"key\"") }
             guard let key = Key(rawValue: name) else {
                 throw ReplayError(line: line, reason: "unknown key \"\(name)\" (known: \(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             return TimedInput(time: t, event: .key(key))
         case "wheel":
-            return TimedInput(time: t, event: .wheel(Vec2(try number("dx", default: 0), try number("dy", default: 0))))
+            return TimedInput(time: t, event: .wheel(Vec2(try number("dx", raw.dx, default: 0), try number("dy", raw.dy, default: 0))))
         default:
             throw ReplayError(line: line, reason: "unknown event type \"\(type)\" (expected down, move, up, key or wheel)")
         }

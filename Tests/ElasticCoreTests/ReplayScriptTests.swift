@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import ElasticCore
+
+@Suite("Replay scripts (JSON Lines)")
+struct ReplayScriptTests {
+    func parse(_ text: String) throws -> [TimedInput] { try ReplayScript.parse(Data(text.utf8)) }
+
+    func error(_ text: String) -> ReplayError? {
+        do { _ = try parse(text); return nil } catch let e as ReplayError { return e } catch { return nil }
+    }
+
+    @Test("the issue's examples parse into pointer and key events")
+    func examples() throws {
+        let events = try parse("""
+            {"t": 0.50, "type": "down", "x": 640, "y": 10}
+            {"t": 0.6, "type": "move", "x": 641.5, "y": 90}
+
+            # a comment
+            {"t": 0.7, "type": "down", "x": 10, "y": 20, "device": "touch", "id": 3}
+            {"t": 0.8, "type": "up", "x": 10, "y": 20, "device": "touch", "id": 3}
+            {"t": 0.9, "type": "up", "x": 640, "y": 90}
+            {"t": 1.0, "type": "key", "key": "space"}
+            {"t": 1.1, "type": "wheel", "dy": -40}
+            """)
+        #expect(events.count == 7)
+        #expect(events[0] == TimedInput(time: 0.5, event: .pointerDown(.mouse, Vec2(640, 10))))
+        #expect(events[2].event == .pointerDown(PointerID(device: .touch, id: 3), Vec2(10, 20)))
+        #expect(events[5].event == .key(.space))
+        #expect(events[6].event == .wheel(Vec2(0, -40)))
+    }
+
+    @Test("written lines parse back to the same events")
+    func roundTrip() throws {
+        let inputs: [TimedInput] = [
+            TimedInput(time: 0.125, event: .pointerDown(PointerID(device: .touch, id: 2), Vec2(1.5, 2.25))),
+            TimedInput(time: 0.25, event: .pointerMove(PointerID(device: .touch, id: 2), Vec2(3, 4))),
+            TimedInput(time: 0.5, event: .pointerUp(PointerID(device: .touch, id: 2), Vec2(3, 4))),
+            TimedInput(time: 1, event: .key(.tab)),
+            TimedInput(time: 2, event: .wheel(Vec2(0, 12.5))),
+        ]
+        let text = inputs.map(ReplayScript.line(for:)).joined(separator: "\n")
+        #expect(try parse(text) == inputs)
+    }
+
+    @Test("malformed scripts are rejected with the line number and the reason",
+          arguments: [
+            ("", 0, "empty"),
+            ("\n\n# only comments\n", 0, "no events"),
+            ("{\"t\": 0, \"type\": \"down\", \"x\": 1, \"y\": 2}\nnot json", 2, "not valid JSON"),
+            ("[1, 2]", 1, "expected a JSON object"),
+            ("{\"type\": \"down\", \"x\": 1, \"y\": 2}", 1, "missing \"t\""),
+            ("{\"t\": 0, \"x\": 1, \"y\": 2}", 1, "missing \"type\""),
+            ("{\"t\": 0, \"type\": \"jump\"}", 1, "unknown event type \"jump\""),
+            ("{\"t\": 0, \"type\": \"down\", \"x\": 1}", 1, "missing \"y\""),
+            ("{\"t\": 0, \"type\": \"down\", \"x\": \"1\", \"y\": 2}", 1, "\"x\" must be a number"),
+            ("{\"t\": 0, \"type\": \"down\", \"x\": true, \"y\": 2}", 1, "\"x\" must be a number"),
+            ("{\"t\": 0, \"type\": \"down\", \"x\": 1e400, \"y\": 2}", 1, "out of range"),
+            ("{\"t\": 0, \"type\": \"down\", \"x\": 1e9, \"y\": 2}", 1, "out of range"),
+            ("{\"t\": -1, \"type\": \"key\", \"key\": \"space\"}", 1, "must be ≥ 0"),
+            ("{\"t\": 1, \"type\": \"key\", \"key\": \"space\"}\n{\"t\": 0.5, \"type\": \"key\", \"key\": \"space\"}", 2, "goes backwards"),
+            ("{\"t\": 0, \"type\": \"up\", \"x\": 1, \"y\": 2}", 1, "without a down"),
+            ("{\"t\": 0, \"type\": \"move\", \"x\": 1, \"y\": 2, \"device\": \"touch\", \"id\": 9}", 1, "never went down"),
+            ("{\"t\": 0, \"type\": \"down\", \"x\": 1, \"y\": 2}\n{\"t\": 0, \"type\": \"down\", \"x\": 1, \"y\": 2}", 2, "already down"),
+            ("{\"t\": 0, \"type\": \"down\", \"x\": 1, \"y\": 2, \"device\": \"pen\"}", 1, "\"device\" must be"),
+            ("{\"t\": 0, \"type\": \"key\", \"key\": \"hyper\"}", 1, "unknown key \"hyper\""),
+            ("{\"t\": 0, \"type\": \"down\", \"x\": 1, \"y\": 2, \"device\": \"touch\", \"id\": 1.5}", 1, "whole number"),
+          ])
+    func rejected(text: String, line: Int, reason: String) {
+        let e = error(text)
+        #expect(e?.line == line)
+        #expect(e?.reason.contains(reason) == true, "got \(String(describing: e))")
+    }
+
+    @Test("binary garbage and huge lines are refused, not parsed")
+    func garbage() {
+        var bytes = Data([0xFF, 0xFE, 0x00, 0x80, 0x0A])
+        #expect(throws: ReplayError.self) { try ReplayScript.parse(bytes) }
+        bytes = Data(repeating: UInt8(ascii: "a"), count: 100_000)
+        let e = (try? ReplayScript.parse(bytes)) == nil
+        #expect(e)
+        do { _ = try ReplayScript.parse(bytes) } catch let error as ReplayError {
+            #expect(error.reason.contains("bytes long"))
+        } catch { Issue.record("unexpected \(error)") }
+    }
+
+    @Test("random bytes never crash the parser (10⁴ seeded inputs)")
+    func fuzz() {
+        var rng = SplitMix64(seed: 42)
+        let fragments = ["{", "}", "\"t\"", ":", "0.5", ",", "\"type\"", "\"down\"", "\"x\"", "\"y\"", "1e308", "-", "\n", "\"key\"", "null", "[", "]"]
+        for i in 0..<10_000 {
+            var data = Data()
+            let n = Int(rng.next() % 64)
+            for _ in 0..<n {
+                if i % 2 == 0 { data.append(UInt8(truncatingIfNeeded: rng.next())) }
+                else { data.append(contentsOf: fragments[Int(rng.next() % UInt64(fragments.count))].utf8) }
+            }
+            _ = try? ReplayScript.parse(data)
+        }
+    }
+
+    @Test("a missing file says so")
+    func missingFile() {
+        #expect(throws: ReplayError(line: 0, reason: "no such replay file: /nonexistent/x.jsonl")) {
+            try ReplayScript.parse(contentsOf: "/nonexistent/x.jsonl")
+        }
+    }
+}

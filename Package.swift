@@ -32,6 +32,6 @@ let package = Package(
         ),
         .testTarget(name: "ElasticCoreTests", dependencies: ["ElasticCore"]),
         .testTarget(name: "ElasticScenesTests", dependencies: ["ElasticScenes"]),
-        .testTarget(name: "ElasticAppTests", dependencies: ["ElasticCore", "elastic"]),
+        .testTarget(name: "ElasticAppTests", dependencies: ["ElasticCore", "ElasticSDL", "elastic"]),
     ]
 )

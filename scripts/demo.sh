@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Sets up and runs the demo: installs SDL2 when missing, builds a release binary and starts
+# `elastic play` (full-screen; Esc quits). Extra arguments go to `elastic play`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+echo "elastic: building (release)…" >&2
+swift build -c release
+bin=.build/release/elastic
+if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [[ " $* " != *" --headless "* ]]; then
+  cat >&2 <<MSG
+elastic: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set).
+  Run it headless instead, e.g.:
+    $bin play --headless --replay assets/replays/wave-pull-center.jsonl --screenshot out/wave.png
+  or in a virtual display:
+    scripts/install-deps.sh --xvfb && xvfb-run -s '-screen 0 1280x720x24' $bin play
+MSG
+  exit 1
+fi
+exec "$bin" play "$@"

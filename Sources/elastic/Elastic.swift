@@ -9,7 +9,7 @@ struct Elastic: ParsableCommand {
             Scenes: wave-pull, gooey-menu, jelly-block, sticky-refresh, wave-balls.
             Run `elastic play` for the full-screen demo (Esc quits), or `elastic help play`.
             """,
-        subcommands: [SpringCommand.self],
+        subcommands: [SpringCommand.self, StatsCommand.self],
         defaultSubcommand: nil
     )
 }

@@ -84,4 +84,24 @@ struct StatsReaderTests {
     @Test func quotedFields() {
         #expect(FrameStatsReader.splitCSV("1,\"a, \"\"b\"\"\",c") == ["1", "a, \"b\"", "c"])
     }
+
+    @Test func plotsAReadFileWithDecimatedSeries() throws {
+        var rows = [header]
+        var t = 0.0
+        for i in 0..<20_000 {
+            let ft = i == 12_345 ? 250.0 : 16.6667
+            t += ft
+            rows.append("\(i),\(t),\(ft),0.05,0.5,2,6,1,9,0,1000,300,wave-balls")
+        }
+        let log = try FrameStatsReader.parse(rows.joined(separator: "\n"), name: "big.csv")
+        let run = FramePlot.Run(label: "big.csv", log: log, summary: try log.summary())
+        let svg = FramePlot.svg([run], title: "Frame times: <big> & co")
+        #expect(svg.hasPrefix("<svg") && svg.hasSuffix("</svg>\n"))
+        #expect(svg.contains("Frame times: &lt;big&gt; &amp; co"))
+        #expect(svg.contains("budget 16.67 ms (60 Hz)"))
+        #expect(svg.contains("1 frame above"))      // the 250 ms spike is clipped and marked
+        // At most 2 points per bucket on the frame-time line, ≤ 1000 buckets.
+        let line = svg.split(separator: "\n").first { $0.hasPrefix("<polyline") } ?? ""
+        #expect(line.split(separator: " ").count <= 2 * 1000 + 10)
+    }
 }

@@ -194,10 +194,9 @@ public final class FrameStatsRecorder {
             json = Data("{\n  \"error\" : \"\(error)\",\n  \"frames\" : 0\n}\n".utf8)
         }
         do {
-            try json.write(to: URL(fileURLWithPath: summaryPath), options: .atomic)
+            try WholeFileWriter.write(json, to: summaryPath, what: "the summary")
         } catch {
-            let reason = (error as NSError).localizedDescription
-            summaryError = (summaryError.map { $0 + "; " } ?? "") + "cannot write the summary to \(summaryPath): \(reason)"
+            summaryError = (summaryError.map { $0 + "; " } ?? "") + "\(error)"
         }
         buffer = []
         return summary

@@ -299,7 +299,7 @@ public final class FrameStatsRecorder {
         appendFixed4(fps4); comma()
         appendMs(r.frameNs)
         // cpu_load … cpu_mhz: 13 sensors we do not read.
-        for _ in 0..<13 { buffer.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "0")]) }
+        for _ in 0..<13 { buffer.append(UInt8(ascii: ",")); buffer.append(UInt8(ascii: "0")) }
         comma()
         appendUInt(r.timeNs)
         buffer.append(UInt8(ascii: "\n"))

@@ -9,7 +9,7 @@ struct Elastic: ParsableCommand {
             Scenes: wave-pull, gooey-menu, jelly-block, sticky-refresh, wave-balls.
             Run `elastic play` for the full-screen demo (Esc quits), or `elastic help play`.
             """,
-        subcommands: [PlayCommand.self, SpringCommand.self],
+        subcommands: [PlayCommand.self, StatsCommand.self, SpringCommand.self],
         defaultSubcommand: nil
     )
 }

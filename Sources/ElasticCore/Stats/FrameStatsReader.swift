@@ -1,0 +1,219 @@
+import Foundation
+
+/// A stats file read back: its frames, what its preamble says, and its pauses.
+public struct FrameLog: Sendable {
+    public var format: StatsFormat
+    public var records: [FrameRecord]
+    /// The preamble: elastic `# key: value` lines (e.g. "target_refresh_hz"), or MangoHud's
+    /// os, cpu, gpu, ram, kernel, driver, cpuscheduler.
+    public var metadata: [String: String]
+    /// Whether the rows have the parts of each frame (the MangoHud format has only frame times).
+    public var hasParts: Bool
+    public var pauses: Int
+    public var pausedSeconds: Double
+
+    /// The refresh rate the file was recorded against, when it says.
+    public var targetRefreshRate: Double? {
+        for key in ["target_refresh_hz", "display_refresh_hz"] {
+            if let value = metadata[key].flatMap(Double.init), value > 0 { return value }
+        }
+        return nil
+    }
+
+    /// The summary of these frames against `targetRefreshRate` (else the file's, else 60 Hz).
+    public func summary(targetRefreshRate rate: Double? = nil) throws -> FrameSummary {
+        let hz = rate ?? targetRefreshRate ?? 60
+        if hasParts {
+            return try FrameSummary.compute(records: records, targetRefreshRate: hz,
+                                            pausedSeconds: pausedSeconds, pauses: pauses)
+        }
+        return try FrameSummary.compute(frameTimesMs: records.map { Double($0.frameNs) / 1e6 },
+                                        targetRefreshRate: hz, pausedSeconds: pausedSeconds, pauses: pauses)
+    }
+}
+
+/// Reads a stats file of either format (told apart by its first line) back into records.
+/// Errors name the file and the line.
+public enum FrameStatsReader {
+    public static func read(path: String) throws -> FrameLog {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw StatsError("cannot read \(path): no such file")
+        }
+        guard !isDirectory.boolValue else { throw StatsError("cannot read \(path): it is a directory") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw StatsError("cannot read \(path): permission denied or unreadable")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw StatsError("cannot read \(path): not UTF-8 text")
+        }
+        return try parse(text, name: path)
+    }
+
+    public static func parse(_ text: String, name: String = "stats file") throws -> FrameLog {
+        // "\r\n" is one Character in Swift: split on both.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { line in
+            line.last == "\r" ? line.dropLast() : line
+        }
+        guard let first = lines.first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+            throw StatsError("\(name) is empty")
+        }
+        if first.hasPrefix("os,") { return try parseMangoHud(lines, name: name) }
+        return try parseElastic(lines, name: name)
+    }
+
+    // MARK: Elastic
+
+    private static func parseElastic(_ lines: [Substring], name: String) throws -> FrameLog {
+        var metadata: [String: String] = [:]
+        var columns: [String: Int]?
+        var columnCount = 0
+        var records: [FrameRecord] = []
+        records.reserveCapacity(lines.count)
+        var pauses = 0
+        var pausedSeconds = 0.0
+        var lastTimeNs: UInt64 = 0
+
+        for (index, line) in lines.enumerated() {
+            let lineNumber = index + 1
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            if line.hasPrefix("#") {
+                let body = line.dropFirst().trimmingCharacters(in: .whitespaces)
+                guard let colon = body.firstIndex(of: ":") else { continue }
+                let key = String(body[..<colon]).trimmingCharacters(in: .whitespaces)
+                let value = String(body[body.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                if columns == nil {
+                    metadata[key] = value
+                } else if key == "paused" {
+                    pauses += 1
+                } else if key == "resumed", value.hasPrefix("after "),
+                          let seconds = Double(value.dropFirst("after ".count).prefix { $0 != " " }) {
+                    pausedSeconds += seconds
+                }
+                continue
+            }
+            guard let map = columns else {
+                let names = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard names.contains("frame_ms") else {
+                    throw StatsError("\(name):\(lineNumber): not a stats file: expected the header line "
+                        + "(\(FrameStatsRecorder.elasticHeader)) or MangoHud's (\(FrameStatsRecorder.mangoHudSystemHeader))")
+                }
+                var map: [String: Int] = [:]
+                for (i, column) in names.enumerated() { map[column] = i }
+                columns = map
+                columnCount = names.count
+                continue
+            }
+            let fields = splitCSV(line)
+            guard fields.count == columnCount else {
+                throw StatsError("\(name):\(lineNumber): expected \(columnCount) fields, found \(fields.count)")
+            }
+            func ns(_ column: String) throws -> UInt64? {
+                guard let i = map[column] else { return nil }
+                return try nanoseconds(fields[i], column: column, line: lineNumber, name: name)
+            }
+            func int(_ column: String) throws -> Int? {
+                guard let i = map[column] else { return nil }
+                guard let value = Int(fields[i].trimmingCharacters(in: .whitespaces)) else {
+                    throw StatsError("\(name):\(lineNumber): \(column) is not a whole number: '\(fields[i])'")
+                }
+                return value
+            }
+            let frameNs = try ns("frame_ms") ?? 0
+            let timeNs = try ns("t_ms") ?? (lastTimeNs &+ frameNs)
+            lastTimeNs = timeNs
+            records.append(FrameRecord(
+                frame: try int("frame") ?? records.count, timeNs: timeNs, frameNs: frameNs,
+                inputNs: try ns("input_ms") ?? 0, updateNs: try ns("update_ms") ?? 0, steps: try int("steps") ?? 0,
+                tessellateNs: try ns("tessellate_ms") ?? 0, submitNs: try ns("submit_ms") ?? 0,
+                presentNs: try ns("present_ms") ?? 0, hudNs: try ns("hud_ms") ?? 0,
+                vertices: try int("vertices") ?? 0, triangles: try int("triangles") ?? 0,
+                scene: map["scene"].map { String(fields[$0]) } ?? ""))
+        }
+        guard columns != nil else {
+            throw StatsError("\(name): no header line (\(FrameStatsRecorder.elasticHeader))")
+        }
+        return FrameLog(format: .elastic, records: records, metadata: metadata, hasParts: true,
+                        pauses: pauses, pausedSeconds: pausedSeconds)
+    }
+
+    // MARK: MangoHud
+
+    private static func parseMangoHud(_ lines: [Substring], name: String) throws -> FrameLog {
+        guard lines.count >= 3 else {
+            throw StatsError("\(name): a MangoHud log has two preamble lines and a header; this one stops at line \(lines.count)")
+        }
+        var metadata: [String: String] = [:]
+        let keys = lines[0].split(separator: ",", omittingEmptySubsequences: false)
+        let values = lines[1].split(separator: ",", omittingEmptySubsequences: false)
+        for (k, v) in zip(keys, values) { metadata[String(k)] = String(v) }
+        let header = lines[2].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let frametime = header.firstIndex(of: "frametime") else {
+            throw StatsError("\(name):3: MangoHud header without a frametime column")
+        }
+        let elapsed = header.firstIndex(of: "elapsed")
+        var records: [FrameRecord] = []
+        records.reserveCapacity(lines.count)
+        var lastTimeNs: UInt64 = 0
+        for index in 3..<lines.count {
+            let line = lines[index]
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard fields.count == header.count else {
+                throw StatsError("\(name):\(index + 1): expected \(header.count) fields, found \(fields.count)")
+            }
+            let frameNs = try nanoseconds(fields[frametime], column: "frametime", line: index + 1, name: name)
+            var timeNs = lastTimeNs &+ frameNs
+            if let elapsed {
+                let text = fields[elapsed].trimmingCharacters(in: .whitespaces)
+                guard let value = UInt64(text) ?? Double(text).flatMap({ $0 >= 0 ? UInt64($0) : nil }) else {
+                    throw StatsError("\(name):\(index + 1): elapsed is not a number of nanoseconds: '\(text)'")
+                }
+                timeNs = value
+            }
+            lastTimeNs = timeNs
+            records.append(FrameRecord(frame: records.count, timeNs: timeNs, frameNs: frameNs))
+        }
+        return FrameLog(format: .mangohud, records: records, metadata: metadata, hasParts: false,
+                        pauses: 0, pausedSeconds: 0)
+    }
+
+    // MARK: Fields
+
+    private static func nanoseconds(_ field: Substring, column: String, line: Int, name: String) throws -> UInt64 {
+        let text = field.trimmingCharacters(in: .whitespaces)
+        guard let ms = Double(text), ms.isFinite, ms >= 0, ms < 1e12 else {
+            throw StatsError("\(name):\(line): \(column) is not a number of milliseconds ≥ 0: '\(text)'")
+        }
+        return UInt64((ms * 1e6).rounded())
+    }
+
+    /// Splits a CSV line; a field may be quoted ("a, ""b""").
+    static func splitCSV(_ line: Substring) -> [Substring] {
+        guard line.contains("\"") else { return line.split(separator: ",", omittingEmptySubsequences: false) }
+        var fields: [Substring] = []
+        var current = ""
+        var inQuotes = false
+        var index = line.startIndex
+        while index < line.endIndex {
+            let c = line[index]
+            if inQuotes {
+                if c == "\"" {
+                    let next = line.index(after: index)
+                    if next < line.endIndex, line[next] == "\"" { current.append("\""); index = next } else { inQuotes = false }
+                } else {
+                    current.append(c)
+                }
+            } else if c == "\"" {
+                inQuotes = true
+            } else if c == "," {
+                fields.append(Substring(current)); current = ""
+            } else {
+                current.append(c)
+            }
+            index = line.index(after: index)
+        }
+        fields.append(Substring(current))
+        return fields
+    }
+}

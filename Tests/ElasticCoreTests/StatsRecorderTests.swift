@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+@testable import ElasticCore
+
+/// A fresh directory for one test's files.
+func statsTemporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "elastic-stats-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+let statsTestRun = RunInfo(
+    renderer: "opengl", videoDriver: "x11", vsyncRequested: true, vsyncInEffect: nil, refreshRate: 60,
+    windowWidth: 1280, windowHeight: 720, outputWidth: 2560, outputHeight: 1440, stepRate: 120,
+    build: "debug", headless: false, simulatedFPS: nil, version: "0.1.0")
+
+/// Frame i presented at (i + 1) × frameNs.
+func statsTestFrame(_ i: Int, frameNs: UInt64 = 16_666_667) -> FrameRecord {
+    FrameRecord(frame: i, timeNs: UInt64(i + 1) * frameNs, frameNs: frameNs, inputNs: 100_000, updateNs: 2_000_000,
+                steps: 2, tessellateNs: 3_000_000, submitNs: 1_000_000, presentNs: 10_000_000, hudNs: 0,
+                vertices: 1200, triangles: 400, scene: "wave-pull")
+}
+
+func statsFileText(_ path: String) -> String {
+    (FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }) ?? ""
+}
+
+func statsFileSize(_ path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? -1
+}
+
+@Suite("Stats recorder")
+struct StatsRecorderTests {
+    @Test func elasticPreambleHeaderAndRows() throws {
+        let dir = try statsTemporaryDirectory()
+        let path = dir + "/run.csv"
+        let recorder = try FrameStatsRecorder(path: path, format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        for i in 0..<3 { recorder.record(statsTestFrame(i)) }
+        let summary = try #require(recorder.finish())
+        let lines = statsFileText(path).split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("# elastic frame stats") == true)
+        for expected in ["# renderer: opengl", "# video_driver: x11", "# vsync_requested: true",
+                         "# vsync_in_effect: unknown", "# display_refresh_hz: 60.000", "# window_size: 1280x720",
+                         "# output_size: 2560x1440", "# step_rate_hz: 120.000", "# build: debug",
+                         "# headless: false", "# simulated_fps: none", "# version: 0.1.0",
+                         "# target_refresh_hz: 60.000", "# budget_ms: 16.6667"] {
+            #expect(lines.contains(expected), "missing \(expected)")
+        }
+        #expect(lines.contains { $0.hasPrefix("# started: 20") })
+        #expect(lines.contains(FrameStatsRecorder.elasticHeader))
+        #expect(FrameStatsRecorder.elasticHeader
+            == "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,scene")
+        let rows = lines.filter { !$0.hasPrefix("#") && $0 != FrameStatsRecorder.elasticHeader }
+        #expect(rows == [
+            "0,16.6667,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,wave-pull",
+            "1,33.3333,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,wave-pull",
+            "2,50.0000,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,wave-pull",
+        ])
+        #expect(summary.frames == 3)
+        #expect(recorder.summaryPath == dir + "/run.summary.json")
+        let json = try #require(FileManager.default.contents(atPath: dir + "/run.summary.json"))
+        #expect(try JSONDecoder().decode(FrameSummary.self, from: json) == summary)
+        #expect(recorder.writeError == nil)
+    }
+
+    @Test func mangoHudLayout() throws {
+        let dir = try statsTemporaryDirectory()
+        let path = dir + "/run.csv"
+        let recorder = try FrameStatsRecorder(path: path, format: .mangohud, run: statsTestRun, targetRefreshRate: 60)
+        for i in 0..<2 { recorder.record(statsTestFrame(i, frameNs: 20_000_000)) }
+        recorder.finish()
+        let lines = statsFileText(path).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "os,cpu,gpu,ram,kernel,driver,cpuscheduler")
+        #expect(lines[1].split(separator: ",", omittingEmptySubsequences: false).count == 7)
+        #expect(lines[1].contains(",opengl,"))
+        #expect(lines[2] == "fps,frametime,cpu_load,cpu_power,gpu_load,cpu_temp,gpu_temp,gpu_core_clock,gpu_mem_clock,gpu_vram_used,gpu_power,ram_used,swap_used,process_rss,cpu_mhz,elapsed")
+        #expect(lines[3] == "50.0000,20.0000,0,0,0,0,0,0,0,0,0,0,0,0,0,20000000")
+        #expect(lines[4] == "50.0000,20.0000,0,0,0,0,0,0,0,0,0,0,0,0,0,40000000")
+        #expect(lines.count == 6 && lines[5].isEmpty)   // no comments in a MangoHud log
+    }
+
+    @Test(arguments: StatsFormat.allCases)
+    func roundTripsThroughTheReader(format: StatsFormat) throws {
+        let dir = try statsTemporaryDirectory()
+        let path = dir + "/run.csv"
+        let recorder = try FrameStatsRecorder(path: path, format: format, run: statsTestRun, targetRefreshRate: 60)
+        var records: [FrameRecord] = []
+        for i in 0..<500 {
+            var r = statsTestFrame(i, frameNs: UInt64(15_000_000 + (i * 7919) % 5_000_000))
+            r.timeNs = (records.last?.timeNs ?? 0) + r.frameNs
+            r.scene = i % 2 == 0 ? "gooey-menu" : "odd, \"quoted\" scene"
+            records.append(r)
+            recorder.record(r)
+        }
+        let written = try #require(recorder.finish())
+        let log = try FrameStatsReader.read(path: path)
+        #expect(log.format == format)
+        #expect(log.records.count == 500)
+        // Times are written with 100 ns resolution.
+        for (a, b) in zip(records, log.records) {
+            #expect(a.frame == b.frame)
+            #expect(abs(Int64(a.frameNs) - Int64(b.frameNs)) <= 50)
+            #expect(abs(Int64(a.timeNs) - Int64(b.timeNs)) <= 50)
+            if format == .elastic {
+                #expect(a.scene == b.scene && a.steps == b.steps && a.vertices == b.vertices)
+                #expect(abs(Int64(a.presentNs) - Int64(b.presentNs)) <= 50)
+            }
+        }
+        let read = try log.summary()
+        #expect(read.frames == written.frames)
+        #expect(abs(read.averageFPS - written.averageFPS) < 1e-3)
+        #expect(abs(read.p1FPS - written.p1FPS) < 1e-3)
+        #expect((read.meanPresentMs == nil) == (format == .mangohud))
+        if format == .elastic { #expect(log.targetRefreshRate == 60) }
+    }
+
+    @Test func flushesAtLeastOnceASecond() throws {
+        let dir = try statsTemporaryDirectory()
+        let path = dir + "/run.csv"
+        let recorder = try FrameStatsRecorder(path: path, format: .elastic, run: statsTestRun, targetRefreshRate: 100)
+        let preamble = statsFileSize(path)
+        #expect(preamble > 0)   // written at once: a bad path fails before the run
+        // Frames of 10 ms: frame i presents at (i + 1) × 10 ms.
+        for i in 0..<50 { recorder.record(statsTestFrame(i, frameNs: 10_000_000)) }
+        #expect(statsFileSize(path) == preamble)       // 0.5 s: still buffered
+        for i in 50..<100 { recorder.record(statsTestFrame(i, frameNs: 10_000_000)) }
+        let afterOneSecond = statsFileSize(path)
+        #expect(afterOneSecond > preamble)             // frame 99 at 1.0 s: written
+        #expect(statsFileText(path).contains("\n99,1000.0000,"))
+        for i in 100..<150 { recorder.record(statsTestFrame(i, frameNs: 10_000_000)) }
+        #expect(statsFileSize(path) == afterOneSecond)
+        for i in 150..<200 { recorder.record(statsTestFrame(i, frameNs: 10_000_000)) }
+        #expect(statsFileSize(path) > afterOneSecond)  // 2.0 s
+        recorder.flush()
+        #expect(statsFileText(path).split(separator: "\n").count(where: { $0.first?.isNumber == true }) == 200)
+        recorder.finish()
+    }
+
+    @Test func aDirectoryFailsFastWithTheReason() throws {
+        let dir = try statsTemporaryDirectory()
+        #expect {
+            try FrameStatsRecorder(path: dir, format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        } throws: { error in
+            "\(error)" == "cannot write stats to \(dir): Is a directory"
+        }
+    }
+
+    @Test func aMissingParentFailsFastWithTheReason() throws {
+        let path = try statsTemporaryDirectory() + "/no/such/dir/run.csv"
+        #expect {
+            try FrameStatsRecorder(path: path, format: .mangohud, run: statsTestRun, targetRefreshRate: 60)
+        } throws: { error in
+            "\(error)" == "cannot write stats to \(path): No such file or directory"
+        }
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root can write into a read-only directory"))
+    func aReadOnlyDirectoryFailsFastWithTheReason() throws {
+        let dir = try statsTemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: dir)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: dir) }
+        #expect {
+            try FrameStatsRecorder(path: dir + "/run.csv", format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        } throws: { error in
+            "\(error)".hasSuffix(": Permission denied")
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func aFullDiskFailsFastWithTheReason() {
+        #expect {
+            try FrameStatsRecorder(path: "/dev/full", format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        } throws: { error in
+            "\(error)" == "cannot write stats to /dev/full: No space left on device"
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func aDiskFillingMidRunIsReportedNotFatal() throws {
+        let dir = try statsTemporaryDirectory()
+        let recorder = try FrameStatsRecorder(path: dir + "/run.csv", format: .elastic, run: statsTestRun,
+                                              targetRefreshRate: 100)
+        for i in 0..<50 { recorder.record(statsTestFrame(i, frameNs: 10_000_000)) }
+        recorder.redirectForTesting(to: "/dev/full")
+        for i in 50..<300 { recorder.record(statsTestFrame(i, frameNs: 10_000_000)) }
+        #expect(recorder.writeError == "cannot write stats to \(dir)/run.csv: No space left on device")
+        let summary = try #require(recorder.finish())
+        #expect(summary.frames == 300)                 // every frame still counts
+        #expect(summary.lostRows == 300)               // the first write (at 1 s) failed: all rows lost
+        #expect(summary.table().contains("300 rows could not be written"))
+    }
+
+    @Test func pauseMarkersInTheElasticFormat() throws {
+        let dir = try statsTemporaryDirectory()
+        let path = dir + "/run.csv"
+        let recorder = try FrameStatsRecorder(path: path, format: .elastic, run: statsTestRun, targetRefreshRate: 100)
+        for i in 0..<10 { recorder.record(statsTestFrame(i, frameNs: 10_000_000)) }   // 0.1 s
+        recorder.pause(reason: "window hidden")
+        for i in 10..<20 { recorder.record(statsTestFrame(i, frameNs: 100_000_000)) } // 1 s hidden, left out
+        recorder.resume()
+        recorder.record(statsTestFrame(20, frameNs: 200_000_000))                    // spans the pause: left out
+        var r = statsTestFrame(21, frameNs: 10_000_000)
+        r.timeNs = 1_310_000_000
+        recorder.record(r)
+        let summary = try #require(recorder.finish())
+        let text = statsFileText(path)
+        #expect(text.contains("\n# paused: window hidden\n"))
+        #expect(text.contains("\n# resumed: after "))
+        #expect(summary.frames == 11)
+        #expect(summary.pauses == 1)
+        #expect(abs(summary.pausedSeconds - 1.2) < 1e-9)
+        #expect(abs(summary.averageFPS - 100) < 1e-9)
+        let log = try FrameStatsReader.read(path: path)
+        #expect(log.records.count == 11)
+        #expect(log.pauses == 1)
+    }
+
+    @Test func pausesInTheMangoHudFormatSkipFramesWithoutComments() throws {
+        let dir = try statsTemporaryDirectory()
+        let path = dir + "/run.csv"
+        let recorder = try FrameStatsRecorder(path: path, format: .mangohud, run: statsTestRun, targetRefreshRate: 60)
+        recorder.record(statsTestFrame(0))
+        recorder.pause(reason: "window minimised")
+        recorder.record(statsTestFrame(1))
+        recorder.resume()
+        recorder.record(statsTestFrame(2))
+        recorder.record(statsTestFrame(3))
+        let summary = try #require(recorder.finish())
+        #expect(!statsFileText(path).contains("#"))
+        #expect(try FrameStatsReader.read(path: path).records.count == 2)
+        #expect(summary.frames == 2 && summary.pauses == 1)
+        #expect(summary.table().contains("paused"))
+    }
+
+    @Test func finishIsIdempotentAndZeroFramesIsAClearMessage() throws {
+        let dir = try statsTemporaryDirectory()
+        let recorder = try FrameStatsRecorder(path: dir + "/empty.csv", format: .elastic, run: statsTestRun,
+                                              targetRefreshRate: 60)
+        #expect(recorder.finish() == nil)
+        #expect(recorder.finish() == nil)
+        #expect(recorder.summaryError == "no frames recorded")
+        #expect(statsFileText(dir + "/empty.summary.json").contains("no frames recorded"))
+        recorder.record(statsTestFrame(0))   // after finish: ignored, no crash
+        #expect(recorder.frameCount == 0)
+    }
+
+    @Test func summaryPathDropsTheCSVExtension() {
+        #expect(FrameStatsRecorder.summaryPath(for: "/tmp/a/run.csv") == "/tmp/a/run.summary.json")
+        #expect(FrameStatsRecorder.summaryPath(for: "run.log") == "run.log.summary.json")
+    }
+}

@@ -183,7 +183,7 @@ public final class JellyBlock: Scene {
         guard p.isFinite else { return }
         sim.world.pin(block, at: Vec2(size.width / 2, p.y + grabOffset))
         samples.append((sim.time, p.y))
-        if samples.count > 16 { samples.removeFirst(samples.count - 16) }
+        if samples.count > 64 { samples.removeFirst(samples.count - 64) }
     }
 
     /// The pointer's vertical speed over the last `velocityWindow` seconds (0 when it stood still).

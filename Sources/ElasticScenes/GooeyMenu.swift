@@ -161,10 +161,9 @@ public final class GooeyMenu: Scene {
 
     private func shift(_ e: Entity, by d: Vec2) {
         let p = sim.world.position(e), t = sim.world.target(e), v = sim.world.velocity(e)
-        if sim.world.isAtRest(e) {
-            sim.world.teleport(e, to: p + d)
-        } else {
-            sim.world.teleport(e, to: p + d)
+        let moving = !sim.world.isAtRest(e)
+        sim.world.teleport(e, to: p + d)
+        if moving {
             sim.world.setTarget(e, t + d)
             sim.world.setVelocity(e, v)
         }

@@ -401,3 +401,20 @@ private func play(_ scene: any Scene, _ events: [(t: Double, event: InputEvent)]
         #expect(scene.isIdle)
     }
 }
+
+@Suite struct GooeyMenuResizeTests {
+    /// Resizing mid-opening keeps each helper's displacement from its goal and its velocity.
+    @Test func resizeMidMotionKeepsTheMotion() {
+        let scene = GooeyMenu(size: Size(1280, 720))
+        scene.handle(.key(.space))
+        for _ in 0..<48 { scene.step(dt: 1.0 / 240) }
+        let p = scene.world.position(scene.sideHelper), v = scene.world.velocity(scene.sideHelper)
+        scene.resize(to: Size(800, 600))
+        #expect(scene.world.target(scene.sideHelper) == Vec2(400, 300))
+        #expect(scene.world.position(scene.sideHelper) == Vec2(p.x - 240, p.y - 60))
+        #expect(scene.world.velocity(scene.sideHelper) == v)
+        for _ in 0..<(240 * 3) { scene.step(dt: 1.0 / 240) }
+        #expect(scene.isIdle)
+        #expect(scene.world.position(scene.buttons[3]) == scene.buttonPlace(3))
+    }
+}

@@ -9,6 +9,8 @@ public enum SceneCatalog {
 
     public static let all: [Entry] = [
         Entry(name: WavePull.name) { WavePull(size: $0) },
+        Entry(name: GooeyMenu.name) { GooeyMenu(size: $0) },
+        Entry(name: JellyBlock.name) { JellyBlock(size: $0) },
     ]
 
     public static var names: [String] { all.map(\.name) }

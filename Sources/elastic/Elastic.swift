@@ -2,6 +2,8 @@ import ArgumentParser
 
 @main
 struct Elastic: ParsableCommand {
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "elastic",
         abstract: "Elastic Bézier animations from iOS apps, as a real-time desktop demo.",
@@ -9,7 +11,7 @@ struct Elastic: ParsableCommand {
             Scenes: wave-pull, gooey-menu, jelly-block, sticky-refresh, wave-balls.
             Run `elastic play` for the full-screen demo (Esc quits), or `elastic help play`.
             """,
-        subcommands: [PlayCommand.self, StatsCommand.self, SpringCommand.self],
-        defaultSubcommand: nil
+        version: version,
+        subcommands: [PlayCommand.self, StatsCommand.self, SpringCommand.self]
     )
 }

@@ -29,12 +29,16 @@ final class GameLoop {
     private var quitRequested = false
 
     private var trace: TraceWriter?
+    private let stats: FrameStatsRecorder?
+    private var lastPresentNs: UInt64 = 0
+    private let startNs: UInt64
     private var inputRecorder: OutputFile?
     private var screenshotQueue: [Double]
     private(set) var frame = 0
     private let startTime: Double
 
-    init(config: RunConfiguration, frontEnd: SDLFrontEnd) throws {
+    init(config: RunConfiguration, frontEnd: SDLFrontEnd, stats: FrameStatsRecorder?) throws {
+        self.stats = stats
         self.config = config
         self.frontEnd = frontEnd
         guard let index = SceneCatalog.all.firstIndex(where: { $0.name == config.sceneName }) else {
@@ -47,6 +51,8 @@ final class GameLoop {
         screenshotQueue = config.screenshotTimes.sorted()
         scene = SceneCatalog.all[index].make(Size(1, 1))
         startTime = monotonic.now()
+        startNs = MonotonicTimeSource.nanoseconds()
+        lastPresentNs = startNs
         if let path = config.tracePath { trace = try TraceWriter(path: path) }
         if let path = config.recordInputPath { inputRecorder = try OutputFile(path: path, purpose: "recorded input") }
         scene.resize(to: sceneSize)
@@ -79,17 +85,20 @@ final class GameLoop {
 
     private func runFrame() {
         // Input.
+        let t0 = MonotonicTimeSource.nanoseconds()
         platformEvents.removeAll(keepingCapacity: true)
         frontEnd.pollEvents(into: &platformEvents)
         for event in platformEvents { handlePlatform(event) }
         if hidden && simulatedDisplay == nil {
-            // Minimised or hidden: no drawing, no spinning, no simulated catch-up afterwards.
+            // Minimised or hidden: no drawing, no spinning, no simulated catch-up afterwards
+            // (a hidden vsync window can block in present: SDL #7114).
             frontEnd.waitForEvent(milliseconds: 100)
             clock.resync(now: monotonic.now() - startTime)
             return
         }
         let now = displayTime()
         if simulatedDisplay != nil { queueReplay(upTo: now) }
+        let t1 = MonotonicTimeSource.nanoseconds()
 
         // Fixed steps, applying each input event at the first step boundary at or after its time.
         let steps = clock.tick(now: now)
@@ -99,17 +108,29 @@ final class GameLoop {
             scene.step(dt: clock.dt)
         }
         if pendingHead == pending.count, pendingHead > 0 { pending.removeAll(keepingCapacity: true); pendingHead = 0 }
+        let t2 = MonotonicTimeSource.nanoseconds()
 
         // Tessellate: the state `alpha` of the way between the last two steps.
         let alpha = steps == 0 && clock.steps == 0 ? 1 : clock.alpha
         drawList.removeAll()
         scene.draw(into: &drawList, tessellator: &tessellator, alpha: alpha)
         if config.showHint { drawHint() }
+        let t3 = MonotonicTimeSource.nanoseconds()
 
         // Submit, screenshot, present.
         frontEnd.draw(drawList, scale: frontEnd.pixelScale * config.uiScale)
+        let t4 = MonotonicTimeSource.nanoseconds()
         takeScreenshots(at: now)
+        let t5 = MonotonicTimeSource.nanoseconds()
         frontEnd.present()
+        let t6 = MonotonicTimeSource.nanoseconds()
+
+        stats?.record(FrameRecord(
+            frame: frame, timeNs: t6 - startNs, frameNs: t6 - lastPresentNs,
+            inputNs: t1 - t0, updateNs: t2 - t1, steps: steps, tessellateNs: t3 - t2,
+            submitNs: t4 - t3, presentNs: t6 - t5, hudNs: 0,
+            vertices: drawList.vertexCount, triangles: drawList.triangleCount, scene: type(of: scene).name))
+        lastPresentNs = t6
 
         let renderedTime = max(0, Double(clock.steps - 1) * clock.dt + clock.alpha * clock.dt)
         // Rounded to the nanosecond so float noise (0.81250000000001) does not leak into the CSV.
@@ -127,9 +148,14 @@ final class GameLoop {
         case .resized:
             scene.resize(to: sceneSize)
         case .hidden:
+            if !hidden, simulatedDisplay == nil { stats?.pause(reason: "window hidden or minimised") }
             hidden = true
         case .shown:
-            if hidden { hidden = false; clock.resync(now: monotonic.now() - startTime) }
+            if hidden {
+                hidden = false
+                clock.resync(now: monotonic.now() - startTime)
+                stats?.resume()
+            }
         case .focusLost:
             break
         case let .input(input):
@@ -235,6 +261,13 @@ final class GameLoop {
     }
 
     private func finish() {
+        if let stats {
+            let summary = stats.finish()
+            if let summary { printError(summary.table()) }
+            if let error = stats.summaryError { printError("elastic: stats: \(error)") }
+            if let error = stats.writeError { printError("elastic: stats: \(error) (\(stats.lostRows) rows lost)") }
+            printError("stats: \(stats.path), summary: \(stats.summaryPath)")
+        }
         trace?.close()
         if let error = trace?.writeError { printError("elastic: \(error)") }
         inputRecorder?.close()

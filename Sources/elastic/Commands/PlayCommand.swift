@@ -21,6 +21,7 @@ struct WindowSize: ExpressibleByArgument, Equatable {
 }
 
 extension RendererChoice: ExpressibleByArgument {}
+extension StatsFormat: ExpressibleByArgument {}
 
 /// `elastic play`: the demo.
 struct PlayCommand: ParsableCommand {
@@ -92,6 +93,12 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write spring entity positions per frame as CSV (frame,time,entity,x,y,target_x,target_y).", valueName: "FILE"))
     var trace: String?
 
+    @Option(help: ArgumentHelp("Record frame-time statistics, one row per frame, and FILE.summary.json at exit.", valueName: "FILE.csv"))
+    var stats: String?
+
+    @Option(name: .customLong("stats-format"), help: "Stats file layout: elastic (all parts) or mangohud (MangoHud's per-frame log).")
+    var statsFormat: StatsFormat = .elastic
+
     func validate() throws {
         guard SceneCatalog.entry(named: scene) != nil else {
             throw ValidationError("unknown scene '\(scene)'; choose one of: \(SceneCatalog.names.joined(separator: ", "))")
@@ -138,7 +145,7 @@ struct PlayCommand: ParsableCommand {
         } else {
             events = []
         }
-        for path in [screenshot, trace, recordInput].compactMap({ $0 }) {
+        for path in [screenshot, trace, recordInput, stats].compactMap({ $0 }) {
             try ensureParentExists(path)
         }
 
@@ -176,8 +183,26 @@ struct PlayCommand: ParsableCommand {
             + "vsync requested \(config.frontEnd.vsync ? "on" : "off") / in effect \(frontEnd.vsyncInEffect ? "on" : "off"), "
             + "window \(frontEnd.windowSize.width)×\(frontEnd.windowSize.height), output \(frontEnd.outputSize.width)×\(frontEnd.outputSize.height)"
             + (frontEnd.refreshRate.map { ", display \(ReplayScript.format($0)) Hz" } ?? ""))
+        var recorder: FrameStatsRecorder?
+        if let stats {
+            let run = RunInfo(
+                renderer: frontEnd.rendererName, videoDriver: frontEnd.videoDriver,
+                vsyncRequested: config.frontEnd.vsync, vsyncInEffect: frontEnd.vsyncInEffect,
+                refreshRate: frontEnd.refreshRate,
+                windowWidth: frontEnd.windowSize.width, windowHeight: frontEnd.windowSize.height,
+                outputWidth: frontEnd.outputSize.width, outputHeight: frontEnd.outputSize.height,
+                stepRate: stepRate, build: RunInfo.currentBuild, headless: headless,
+                simulatedFPS: headless ? fps : nil, version: Elastic.version)
+            do {
+                recorder = try FrameStatsRecorder(path: stats, format: statsFormat, run: run,
+                                                  targetRefreshRate: headless ? fps : (frontEnd.refreshRate ?? 60))
+            } catch {
+                printError("elastic: \(error)")
+                throw ExitCode(2)
+            }
+        }
         let loop: GameLoop
-        do { loop = try GameLoop(config: config, frontEnd: frontEnd) } catch {
+        do { loop = try GameLoop(config: config, frontEnd: frontEnd, stats: recorder) } catch {
             printError("elastic: \(error)")
             throw ExitCode(2)
         }

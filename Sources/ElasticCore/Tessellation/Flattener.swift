@@ -16,7 +16,7 @@ struct ContourSpan: Sendable, Hashable {
 ///   closes the contour and puts the current point back at its first point; `move` starts a new
 ///   contour; a line, quad or arc with no current point starts a contour where it begins.
 /// - Consecutive duplicate points (closer than `duplicateDistance`) are dropped, as is a last point
-///   equal to the first.
+///   equal to the first (the contour then counts as closed, even without `close`).
 /// - A contour with a non-finite point or a coordinate beyond `coordinateLimit` is dropped whole,
 ///   so nothing downstream ever sees NaN or infinity.
 struct Flattener: Sendable {
@@ -169,10 +169,13 @@ struct Flattener: Sendable {
             return
         }
         var count = points.count - contourStart
+        var isClosed = closed
         if count > 1, Self.isDuplicate(points[contourStart], points[points.count - 1]) {
+            // Back at its start: the same loop, closed (a stroke joins it all round).
             points.removeLast()
             count -= 1
+            isClosed = closed || count > 2
         }
-        if count > 0 { contours.append(ContourSpan(start: contourStart, count: count, closed: closed)) }
+        if count > 0 { contours.append(ContourSpan(start: contourStart, count: count, closed: isClosed)) }
     }
 }

@@ -1,6 +1,6 @@
 /// Strokes polylines: a strip of one quad per segment, butt caps, miter joins that fall back to a
-/// bevel past `miterLimit` (miter length / half width, as SVG's stroke-miterlimit counts it… per
-/// side), plus an optional 1-px alpha-0 fringe on both sides and across the caps.
+/// bevel when the miter would reach past `miterLimit` half widths from the centre line, plus an
+/// optional 1-px alpha-0 fringe on both sides and across the caps.
 ///
 /// At a bevel the outer side gets two points (one per edge) and a join triangle; the inner side a
 /// single point, the inner miter capped at `miterLimit` half widths (very sharp turns of short

@@ -1,9 +1,134 @@
-/// Placeholder: the tessellation system (flattening, monotone ladders, ear clipping, AA fringe).
+/// Turns paths into triangles for `DrawList`: flattening, fill decomposition, strokes and the
+/// anti-aliasing fringe.
+///
+/// Fills: every contour is closed and filled on its own (no holes: contours are unions). Each is
+/// cleaned (duplicates, non-finite points dropped; < 3 points or zero area skipped), turned to
+/// positive area, then triangulated by the first method that applies:
+/// 1. x-monotone → a ladder of thin column quads (`MonotoneLadder`, axis x);
+/// 2. y-monotone → the same with rows;
+/// 3. otherwise ear clipping (`EarClipper`).
+/// Thin strips matter: SDL's software rasteriser scans each triangle's bounding box.
+///
+/// Every triangle has positive signed area in the `Vec2.cross` convention (clockwise on a y-down
+/// screen), finite coordinates and in-range indices.
+///
+/// Keep one tessellator and one draw list alive across frames: all scratch buffers are stored
+/// here and reused, so `fill`/`stroke`/`fillRect` allocate nothing once warmed up.
 public struct Tessellator: Sendable {
+    /// Flattening tolerance in points: the polyline stays this close to the curves.
     public var tolerance: Double
+    /// Adds a 1-px fringe fading to alpha 0 outside fills and strokes.
     public var antialias: Bool
+
+    private var flattener = Flattener()
+    private var ladder = MonotoneLadder()
+    private var earClipper = EarClipper()
+    private var stroker = Stroker()
+    /// The contour being filled, cleaned and turned to positive area.
+    private var contour: [Vec2] = []
+    /// Fringe triangles, appended to the mesh after the interior batch is committed.
+    private var pendingFringe: [Int32] = []
+
     public init(tolerance: Double = 0.25, antialias: Bool = true) {
         self.tolerance = tolerance; self.antialias = antialias
+    }
+
+    /// Fills every closed contour of `path` with `color` into the draw list: the interior batch
+    /// (blend `.none` when `color` is opaque, else `.blend`), then, when `antialias`, the fringe
+    /// batch (`.blend`). Commits both. A fully transparent colour draws nothing.
+    public mutating func fill(_ path: Path, color: RGBA, into list: inout DrawList) {
+        guard color.a > 0 else { return }
+        fillContours(path, color: color, into: &list.mesh, fringe: antialias)
+        list.commitTriangles(blend: color.isOpaque ? .none : .blend)
+        flushFringe(into: &list)
+    }
+
+    /// Fills every closed contour of `path` into a bare mesh, with no fringe (tests, benchmarks).
+    public mutating func fill(_ path: Path, color: RGBA, into mesh: inout Mesh) {
+        fillContours(path, color: color, into: &mesh, fringe: false)
+    }
+
+    /// Strokes the path's polylines `width` points wide: butt caps, miter joins falling back to
+    /// bevels, plus the fringe when `antialias`. A closed contour is joined all round.
+    public mutating func stroke(_ path: Path, width: Double, color: RGBA, into list: inout DrawList) {
+        guard color.a > 0, width.isFinite, width > 0 else { return }
+        flattener.flatten(path, tolerance: tolerance)
+        pendingFringe.removeAll(keepingCapacity: true)
+        for span in flattener.contours {
+            let points = flattener.points[span.start..<(span.start + span.count)]
+            stroker.stroke(points, closed: span.closed, width: width, color: color, antialias: antialias,
+                           into: &list.mesh, pending: &pendingFringe)
+        }
+        list.commitTriangles(blend: color.isOpaque ? .none : .blend)
+        flushFringe(into: &list)
+    }
+
+    /// An axis-aligned rectangle as 2 triangles (no fringe). Negative sizes are normalised; empty
+    /// or non-finite rectangles draw nothing.
+    public mutating func fillRect(_ rect: Rect, color: RGBA, into list: inout DrawList) {
+        guard color.a > 0 else { return }
+        var x0 = rect.x, y0 = rect.y, x1 = rect.x + rect.width, y1 = rect.y + rect.height
+        if x1 < x0 { swap(&x0, &x1) }
+        if y1 < y0 { swap(&y0, &y1) }
+        let limit = Flattener.coordinateLimit
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0,
+              abs(x0) <= limit, abs(x1) <= limit, abs(y0) <= limit, abs(y1) <= limit else { return }
+        let a = list.mesh.add(Vertex(Vec2(x0, y0), color))
+        let b = list.mesh.add(Vertex(Vec2(x1, y0), color))
+        let c = list.mesh.add(Vertex(Vec2(x1, y1), color))
+        let d = list.mesh.add(Vertex(Vec2(x0, y1), color))
+        list.mesh.positiveTriangle(a, b, c)
+        list.mesh.positiveTriangle(a, c, d)
+        list.commitTriangles(blend: color.isOpaque ? .none : .blend)
+    }
+
+    /// The path's flattened contours (duplicates and a repeated closing point removed; contours
+    /// with non-finite points dropped). Allocates its result: for tests and tools.
+    public mutating func flatten(_ path: Path) -> [[Vec2]] {
+        flattener.flatten(path, tolerance: tolerance)
+        return flattener.contours.map { Array(flattener.points[$0.start..<($0.start + $0.count)]) }
+    }
+
+    // MARK: - Fill
+
+    private mutating func fillContours(_ path: Path, color: RGBA, into mesh: inout Mesh, fringe: Bool) {
+        flattener.flatten(path, tolerance: tolerance)
+        pendingFringe.removeAll(keepingCapacity: true)
+        for span in flattener.contours {
+            guard prepareContour(span) else { continue }
+            if !ladder.fill(contour, axis: .x, color: color, into: &mesh),
+               !ladder.fill(contour, axis: .y, color: color, into: &mesh) {
+                earClipper.fill(contour, color: color, into: &mesh)
+            }
+            if fringe { Fringe.add(contour, color: color, into: &mesh, pending: &pendingFringe) }
+        }
+    }
+
+    /// Copies a flattened contour into `contour` with positive area. False if it encloses nothing.
+    private mutating func prepareContour(_ span: ContourSpan) -> Bool {
+        contour.removeAll(keepingCapacity: true)
+        guard span.count >= 3 else { return false }
+        contour.append(contentsOf: flattener.points[span.start..<(span.start + span.count)])
+        // Shoelace, relative to the first point for precision far from the origin.
+        let o = contour[0]
+        var twiceArea = 0.0
+        var extent = 0.0
+        for i in 1..<(contour.count - 1) {
+            let a = contour[i] - o, b = contour[i + 1] - o
+            twiceArea += a.cross(b)
+            extent = max(extent, abs(a.x), abs(a.y))
+        }
+        extent = max(extent, abs(contour[contour.count - 1].x - o.x), abs(contour[contour.count - 1].y - o.y))
+        guard twiceArea.isFinite, abs(twiceArea) > 1e-9 * max(extent * extent, 1) else { return false }
+        if twiceArea < 0 { contour.reverse() }
+        return true
+    }
+
+    private mutating func flushFringe(into list: inout DrawList) {
+        guard !pendingFringe.isEmpty else { return }
+        list.mesh.indices.append(contentsOf: pendingFringe)
+        pendingFringe.removeAll(keepingCapacity: true)
+        list.commitTriangles(blend: .blend)
     }
 }
 

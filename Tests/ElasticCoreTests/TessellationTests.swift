@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+@testable import ElasticCore
+
+@Suite("Tessellation: draw lists, fringe, strokes, degenerate input")
+struct TessellationTests {
+    @Test func opaqueFillMakesAnOpaqueBatchThenABlendedFringe() {
+        var tess = Tessellator()
+        var list = DrawList()
+        let color = RGBA(200, 30, 40)
+        tess.fill(Path { $0.circle(center: Vec2(100, 100), radius: 40) }, color: color, into: &list)
+        #expect(list.commands.count == 2)
+        guard list.commands.count == 2,
+              case let .triangles(f0, c0, b0) = list.commands[0],
+              case let .triangles(f1, c1, b1) = list.commands[1] else { return }
+        #expect(f0 == 0 && b0 == .none && c0 > 0)
+        #expect(f1 == c0 && b1 == .blend && f1 + c1 == list.mesh.indices.count)
+        #expect(MeshCheck.wellFormedProblems(list.mesh).isEmpty)
+
+        // Fringe: each triangle joins the outline (fill alpha) and the outer ring (alpha 0, ~1 px out).
+        let outline = tess.flatten(Path { $0.circle(center: Vec2(100, 100), radius: 40) })
+        for k in stride(from: f1, to: f1 + c1, by: 3) {
+            let vs = (0..<3).map { list.mesh.vertices[Int(list.mesh.indices[k + $0])] }
+            #expect(vs.contains { $0.color.a == 0 } && vs.contains { $0.color.a == 255 })
+            for v in vs {
+                #expect(v.color.r == color.r && v.color.g == color.g && v.color.b == color.b)
+                let d = MeshCheck.distance(v.position, toOutline: outline)
+                if v.color.a == 0 {
+                    #expect(d > 0.9 && d < 2.1)
+                    #expect((v.position - Vec2(100, 100)).length > 40)
+                } else {
+                    #expect(d < 1e-3)
+                }
+            }
+        }
+        // The fringe covers about perimeter × 1 px.
+        let fringeArea = MeshCheck.area(list.mesh, triangles: (f1 / 3)..<((f1 + c1) / 3))
+        #expect(abs(fringeArea - 2 * Double.pi * 40.5) < 3)
+    }
+
+    @Test func translucentFillIsOneBlendedBatch() {
+        var tess = Tessellator()
+        var list = DrawList()
+        tess.fill(Path { $0.rect(Rect(x: 0, y: 0, width: 10, height: 10)) }, color: RGBA(0, 0, 0, 128), into: &list)
+        #expect(list.commands == [.triangles(first: 0, count: list.mesh.indices.count, blend: .blend)])
+        let alphas = Set(list.mesh.vertices.map(\.color.a))
+        #expect(alphas == [0, 128])
+    }
+
+    @Test func noFringeWithoutAntialias() {
+        var tess = Tessellator(antialias: false)
+        var list = DrawList()
+        tess.fill(Path { $0.roundedRect(Rect(x: 5, y: 5, width: 200, height: 40), radius: 20) }, color: .black, into: &list)
+        #expect(list.commands.count == 1)
+        #expect(list.mesh.vertices.allSatisfy { $0.color.a == 255 })
+        let exact = MeshCheck.exactArea(Path { $0.roundedRect(Rect(x: 5, y: 5, width: 200, height: 40), radius: 20) })
+        #expect(abs(MeshCheck.area(list.mesh) - exact) < 0.25 * 2 * Double.pi * 20)
+    }
+
+    @Test func bothWindingsFillTheSame() {
+        var tess = Tessellator()
+        var cw = Mesh(), ccw = Mesh()
+        let pts = [Vec2(0, 0), Vec2(100, 10), Vec2(90, 80), Vec2(10, 60)]
+        tess.fill(Path { p in p.move(to: pts[0]); for q in pts.dropFirst() { p.line(to: q) }; p.close() }, color: .black, into: &cw)
+        tess.fill(Path { p in p.move(to: pts[3]); for q in pts.reversed().dropFirst() { p.line(to: q) }; p.close() },
+                  color: .black, into: &ccw)
+        #expect(MeshCheck.wellFormedProblems(cw).isEmpty && MeshCheck.wellFormedProblems(ccw).isEmpty)
+        #expect(abs(MeshCheck.area(cw) - MeshCheck.area(ccw)) < 1e-6)
+        #expect(abs(MeshCheck.area(cw) - MeshCheck.exactArea(Path { p in
+            p.move(to: pts[0]); for q in pts.dropFirst() { p.line(to: q) }; p.close() })) < 1e-3)
+    }
+
+    @Test func fillRectIsTwoTriangles() {
+        var tess = Tessellator()
+        var list = DrawList()
+        tess.fillRect(Rect(x: 10, y: 20, width: 30, height: 40), color: .black, into: &list)
+        tess.fillRect(Rect(x: 50, y: 50, width: -10, height: 5), color: .black, into: &list)  // normalised
+        tess.fillRect(Rect(x: 0, y: 0, width: 0, height: 5), color: .black, into: &list)     // empty
+        tess.fillRect(Rect(x: .nan, y: 0, width: 1, height: 5), color: .black, into: &list)  // garbage
+        #expect(list.triangleCount == 4)
+        #expect(list.commands == [.triangles(first: 0, count: 12, blend: .none)])
+        #expect(MeshCheck.wellFormedProblems(list.mesh).isEmpty)
+        #expect(abs(MeshCheck.area(list.mesh) - (1200 + 50)) < 1e-6)
+    }
+
+    @Test func straightStrokeIsARectangle() {
+        var tess = Tessellator(antialias: false)
+        var list = DrawList()
+        tess.stroke(Path { $0.move(to: Vec2(10, 10)); $0.line(to: Vec2(110, 10)) }, width: 4, color: .black, into: &list)
+        #expect(list.triangleCount == 2)
+        #expect(MeshCheck.wellFormedProblems(list.mesh).isEmpty)
+        #expect(abs(MeshCheck.area(list.mesh) - 400) < 1e-6)
+    }
+
+    @Test func closedSquareStrokeHasMiterCorners() {
+        var tess = Tessellator(antialias: false)
+        var list = DrawList()
+        tess.stroke(Path { $0.rect(Rect(x: 0, y: 0, width: 100, height: 100)) }, width: 10, color: .black, into: &list)
+        #expect(MeshCheck.wellFormedProblems(list.mesh).isEmpty)
+        #expect(abs(MeshCheck.area(list.mesh) - (110 * 110 - 90 * 90)) < 1e-3)
+    }
+
+    @Test func sharpTurnsBevelAndAntialiasedStrokesStayWellFormed() {
+        var rng = SplitMix64(seed: 0x5710)
+        var tess = Tessellator()
+        var list = DrawList()
+        for _ in 0..<50 {
+            let n = Int(rng.double(in: 2...12))
+            let closed = rng.next() & 1 == 0
+            let path = Path { p in
+                for i in 0..<n {
+                    let q = Vec2(rng.double(in: 0...500), rng.double(in: 0...500))
+                    if i == 0 { p.move(to: q) } else if i % 3 == 0 {
+                        p.quad(to: q, control: Vec2(rng.double(in: 0...500), rng.double(in: 0...500)))
+                    } else { p.line(to: q) }
+                }
+                if closed { p.close() }
+            }
+            list.removeAll()
+            let color = RGBA(10, 20, 30, rng.next() & 1 == 0 ? 255 : 100)
+            tess.stroke(path, width: rng.double(in: 0.5...30), color: color, into: &list)
+            #expect(MeshCheck.wellFormedProblems(list.mesh).isEmpty)
+            #expect(list.triangleCount > 0)
+            if color.isOpaque, case let .triangles(_, _, blend)? = list.commands.first { #expect(blend == .none) }
+            if case let .triangles(_, _, blend)? = list.commands.last { #expect(blend == .blend) }
+        }
+        // A hairpin turn bevels instead of shooting a miter off.
+        list.removeAll()
+        tess.stroke(Path { p in p.move(to: Vec2(0, 0)); p.line(to: Vec2(100, 0)); p.line(to: Vec2(0, 1)) },
+                    width: 10, color: .black, into: &list)
+        #expect(MeshCheck.wellFormedProblems(list.mesh).isEmpty)
+        #expect(list.mesh.vertices.allSatisfy { $0.x < 100 + 5 + 1.01 })
+    }
+
+    @Test func degenerateInputDrawsNothingAndNeverCrashes() {
+        var tess = Tessellator()
+        var list = DrawList()
+        let nan = Double.nan, inf = Double.infinity
+        let paths: [Path] = [
+            Path(),
+            Path { $0.move(to: Vec2(5, 5)) },
+            Path { $0.move(to: Vec2(5, 5)); $0.close() },
+            Path { $0.move(to: Vec2(5, 5)); $0.line(to: Vec2(5, 5)); $0.line(to: Vec2(5, 5)); $0.close() },
+            Path { $0.move(to: Vec2(0, 0)); $0.line(to: Vec2(10, 10)); $0.close() },
+            Path { $0.move(to: Vec2(0, 0)); $0.line(to: Vec2(10, 10)); $0.line(to: Vec2(20, 20)); $0.close() },
+            Path { $0.move(to: Vec2(nan, 0)); $0.line(to: Vec2(10, 0)); $0.line(to: Vec2(10, 10)); $0.close() },
+            Path { $0.move(to: Vec2(0, 0)); $0.line(to: Vec2(inf, 0)); $0.line(to: Vec2(10, 10)); $0.close() },
+            Path { $0.move(to: Vec2(0, 0)); $0.quad(to: Vec2(10, 10), control: Vec2(nan, nan)); $0.close() },
+            Path { $0.circle(center: Vec2(nan, 0), radius: 10) },
+            Path { $0.circle(center: Vec2(0, 0), radius: nan) },
+            Path { $0.circle(center: Vec2(0, 0), radius: 0) },
+            Path { $0.circle(center: Vec2(0, 0), radius: inf) },
+            Path { $0.rect(Rect(x: 0, y: 0, width: 0, height: 10)) },
+            Path { $0.rect(Rect(x: 1e300, y: 0, width: 1e300, height: 1e300)) },
+            Path { $0.rect(Rect(x: -1e12, y: -1e12, width: 2e12, height: 2e12)) },
+            Path { $0.roundedRect(Rect(x: 0, y: 0, width: 0, height: 0), radius: 5) },
+        ]
+        for (i, path) in paths.enumerated() {
+            list.removeAll()
+            tess.fill(path, color: .black, into: &list)
+            tess.stroke(path, width: 3, color: .black, into: &list)
+            var mesh = Mesh()
+            tess.fill(path, color: .black, into: &mesh)
+            #expect(MeshCheck.wellFormedProblems(list.mesh).isEmpty, "path \(i)")
+            #expect(mesh.triangleCount == 0, "path \(i)")
+            #expect(list.mesh.vertices.allSatisfy { $0.x.isFinite && $0.y.isFinite }, "path \(i)")
+        }
+        // Bad parameters.
+        list.removeAll()
+        tess.stroke(Path { $0.move(to: .zero); $0.line(to: Vec2(10, 0)) }, width: nan, color: .black, into: &list)
+        tess.stroke(Path { $0.move(to: .zero); $0.line(to: Vec2(10, 0)) }, width: -1, color: .black, into: &list)
+        #expect(list.triangleCount == 0)
+        var odd = Tessellator(tolerance: nan)
+        var mesh = Mesh()
+        odd.fill(Path { $0.circle(center: Vec2(50, 50), radius: 20) }, color: .black, into: &mesh)
+        #expect(mesh.triangleCount > 0 && MeshCheck.wellFormedProblems(mesh).isEmpty)
+    }
+
+    @Test func bigButFiniteShapesStillFill() {
+        var tess = Tessellator()
+        var mesh = Mesh()
+        tess.fill(Path { $0.rect(Rect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)) }, color: .black, into: &mesh)
+        #expect(mesh.triangleCount == 2)
+        #expect(MeshCheck.wellFormedProblems(mesh).isEmpty)
+    }
+
+    @Test func everyContourIsFilled() {
+        var tess = Tessellator()
+        var mesh = Mesh()
+        let path = Path { p in
+            p.rect(Rect(x: 0, y: 0, width: 10, height: 10))
+            p.circle(center: Vec2(100, 100), radius: 10)
+            p.move(to: Vec2(200, 200)); p.line(to: Vec2(220, 200)); p.line(to: Vec2(210, 230))  // unclosed
+        }
+        tess.fill(path, color: .black, into: &mesh)
+        #expect(MeshCheck.wellFormedProblems(mesh).isEmpty)
+        #expect(abs(MeshCheck.area(mesh) - MeshCheck.exactArea(path)) < 0.25 * 2 * Double.pi * 10)
+    }
+
+    @Test func reusedBuffersGiveIdenticalMeshes() {
+        var rng = SplitMix64(seed: 99)
+        let path = Shapes.wave(&rng)
+        var tess = Tessellator()
+        var list = DrawList()
+        tess.fill(path, color: .black, into: &list)
+        let first = list.mesh
+        for _ in 0..<3 {
+            list.removeAll()
+            tess.fill(Shapes.star(&rng), color: .black, into: &list)
+            list.removeAll()
+            tess.fill(path, color: .black, into: &list)
+        }
+        #expect(list.mesh.vertices == first.vertices && list.mesh.indices == first.indices)
+    }
+}

@@ -131,11 +131,3 @@ public struct Tessellator: Sendable {
         list.commitTriangles(blend: .blend)
     }
 }
-
-// Signatures the tessellation work fills in (kept here so scenes build meanwhile).
-extension Tessellator {
-    public mutating func fill(_ path: Path, color: RGBA, into list: inout DrawList) {}
-    public mutating func fill(_ path: Path, color: RGBA, into mesh: inout Mesh) {}
-    public mutating func stroke(_ path: Path, width: Double, color: RGBA, into list: inout DrawList) {}
-    public mutating func fillRect(_ rect: Rect, color: RGBA, into list: inout DrawList) {}
-}

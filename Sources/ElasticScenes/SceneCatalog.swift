@@ -9,6 +9,8 @@ public enum SceneCatalog {
 
     public static let all: [Entry] = [
         Entry(name: WavePull.name) { WavePull(size: $0) },
+        Entry(name: StickyRefresh.name) { StickyRefresh(size: $0) },
+        Entry(name: WaveBalls.name) { WaveBalls(size: $0) },
     ]
 
     public static var names: [String] { all.map(\.name) }

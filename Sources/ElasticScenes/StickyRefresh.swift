@@ -298,7 +298,7 @@ public final class StickyRefresh: Scene {
                 let y = list.rowTop(i, offset: h)
                 tessellator.fillRect(Rect(x: 15, y: y + StickyRefresh.rowHeight - 0.5, width: max(w - 15, 0), height: 0.5),
                                      color: StickyRefresh.separatorColor, into: &drawList)
-                drawList.addText(TextItem(rowLabels[i], at: Vec2(16, y + StickyRefresh.rowHeight / 2), size: 17,
+                Self.label(&drawList, TextItem(rowLabels[i], at: Vec2(16, y + StickyRefresh.rowHeight / 2), size: 17,
                                           color: StickyRefresh.textColor, alignment: .leading))
             }
         }
@@ -308,7 +308,7 @@ public final class StickyRefresh: Scene {
         // The bar on top of everything that scrolls under it.
         tessellator.fillRect(Rect(x: 0, y: 0, width: w, height: bar), color: StickyRefresh.barColor, into: &drawList)
         tessellator.fillRect(Rect(x: 0, y: bar - 0.5, width: w, height: 0.5), color: StickyRefresh.barLineColor, into: &drawList)
-        drawList.addText(TextItem("Sticky Refresh", at: Vec2(w / 2, 20 + 22), size: 17, color: StickyRefresh.textColor))
+        Self.label(&drawList, TextItem("Sticky Refresh", at: Vec2(w / 2, 20 + 22), size: 17, color: StickyRefresh.textColor))
     }
 
     /// The strip between the bar and the list's top: blob, spinner or result.
@@ -383,6 +383,13 @@ public final class StickyRefresh: Scene {
             Icons.exclamation(center: c, size: icon * 0.65, into: &path)
             tessellator.fill(path, color: RGBA.white.withOpacity(opacity), into: &drawList)
         }
-        drawList.addText(TextItem(text, at: Vec2(left + icon + gap, y), size: fontSize, color: color, alignment: .leading))
+        Self.label(&drawList, TextItem(text, at: Vec2(left + icon + gap, y), size: fontSize, color: color, alignment: .leading))
+    }
+
+    /// Adds a label on top of what is drawn so far. Closes any triangles the tessellator left
+    /// open first (a no-op when it commits its own), as `DrawList.addText` requires.
+    private static func label(_ list: inout DrawList, _ item: TextItem) {
+        list.commitTriangles(blend: .blend)
+        list.addText(item)
     }
 }

@@ -266,7 +266,7 @@ public final class WaveBalls: Scene {
                 let lineWidth = max(cardWidth - 28, 0)
                 tessellator.fillRect(Rect(x: textX, y: y + 40, width: lineWidth * 0.85, height: 7), color: WaveBalls.waveColor, into: &drawList)
                 tessellator.fillRect(Rect(x: textX, y: y + 55, width: lineWidth * 0.55, height: 7), color: WaveBalls.waveColor, into: &drawList)
-                drawList.addText(TextItem(rowLabels[i], at: Vec2(textX, y + 20), size: 16, color: RGBA(51, 51, 51), alignment: .leading))
+                Self.label(&drawList, TextItem(rowLabels[i], at: Vec2(textX, y + 20), size: 16, color: RGBA(51, 51, 51), alignment: .leading))
             }
         }
 
@@ -294,6 +294,13 @@ public final class WaveBalls: Scene {
         tessellator.fillRect(Rect(x: 0, y: 0, width: w, height: WaveBalls.statusBarHeight), color: WaveBalls.statusBarColor, into: &drawList)
         tessellator.fillRect(Rect(x: 0, y: WaveBalls.statusBarHeight, width: w, height: WaveBalls.navBarHeight),
                              color: WaveBalls.navBarColor, into: &drawList)
-        drawList.addText(TextItem("News", at: Vec2(w / 2, WaveBalls.statusBarHeight + WaveBalls.navBarHeight / 2), size: 18, color: .white))
+        Self.label(&drawList, TextItem("News", at: Vec2(w / 2, WaveBalls.statusBarHeight + WaveBalls.navBarHeight / 2), size: 18, color: .white))
+    }
+
+    /// Adds a label on top of what is drawn so far. Closes any triangles the tessellator left
+    /// open first (a no-op when it commits its own), as `DrawList.addText` requires.
+    private static func label(_ list: inout DrawList, _ item: TextItem) {
+        list.commitTriangles(blend: .blend)
+        list.addText(item)
     }
 }

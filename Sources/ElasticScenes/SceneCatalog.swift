@@ -11,6 +11,8 @@ public enum SceneCatalog {
         Entry(name: WavePull.name) { WavePull(size: $0) },
         Entry(name: GooeyMenu.name) { GooeyMenu(size: $0) },
         Entry(name: JellyBlock.name) { JellyBlock(size: $0) },
+        Entry(name: StickyRefresh.name) { StickyRefresh(size: $0) },
+        Entry(name: WaveBalls.name) { WaveBalls(size: $0) },
     ]
 
     public static var names: [String] { all.map(\.name) }

@@ -1,0 +1,306 @@
+import Foundation
+import ElasticCore
+
+/// `wave-balls` (seed 004, pullToReflesh-Swift, after the Dribbble shot "Daily UI 094 News").
+/// A list of white news cards under a blue header; pulling it down raises a hump (a quadratic
+/// curve) from the list's top edge into the grey gap. Past 80 the pull triggers: the drag ends, the
+/// list holds at 80 and glides to 70, the hump flattens through keyframes, and four balls fly out
+/// of it along circular arcs to a row above the list, where they float up and down out of step.
+/// The refresh ends after 2 s (or Space): the balls vanish and the list returns to 0.
+/// Releasing before 80 springs the list back (`ListView.bounceSpring`: UIKit spring (0.6, 1, 0),
+/// critically damped like UIScrollView's own bounce, starting from the release velocity).
+///
+/// The arcs, keyframes and float are time-based (evaluated at the render time when drawing); every
+/// step writes them into entities so a trace shows them.
+/// Entities: `list` (y = the pull h: the list's top is at 80 + h), `wave` (the hump's top point,
+/// window coordinates: y = 80 + h − bend/2), `ball0`…`ball3` (ball centres, window coordinates;
+/// parked at the hump's base (W/2, 80 + h) while hidden).
+public final class WaveBalls: Scene {
+    public enum Phase: String, Sendable, Hashable {
+        /// Scrolling and pulling.
+        case idle
+        /// Triggered: balls out, list locked at 80 → 70.
+        case refreshing
+        /// Balls gone, list returning to 0; the wave stays flat for 0.5 s.
+        case ending
+    }
+
+    public static let name = "wave-balls"
+    public let title = "wave-balls: pull the list down past 80; Space ends the refresh"
+
+    // The seed's constants.
+    public static let statusBarHeight = 20.0
+    public static let navBarHeight = 60.0
+    public static var headerHeight: Double { statusBarHeight + navBarHeight }
+    public static let statusBarColor = RGBA(55, 110, 201)
+    public static let navBarColor = RGBA(66, 132, 243)
+    public static let gapColor = RGBA(192, 194, 196)
+    public static let waveColor = RGBA(239, 239, 244)
+    public static let cardColor = RGBA.white
+    public static let rowCount = 30
+    public static let rowHeight = 92.0
+    public static let cardInset = 10.0
+    public static let cardHeight = 75.0
+    /// Pull distance that triggers the refresh.
+    public static let pullDistance = 80.0
+    /// Where the list settles while refreshing.
+    public static let stopDistance = 70.0
+    /// The original's scroll-back: 10 pt in moveUpDuration / 1.75 = 0.5 / 1.75 ≈ 0.286 s at a constant rate.
+    public static let scrollBackDuration = 0.5 / 1.75
+    /// The hump while pulling: bend = 25 + 75·y/80 (bendDistance 50, doubled, a quarter of it at rest).
+    public static let restingBend = 25.0
+    public static let maximumBend = 100.0
+    /// The hump flattening after the trigger.
+    public static let bendKeyframeValues = [100.0, 80, 60, 40, 20, 0]
+    public static let bendDuration = 0.2
+    public static let ballCount = 4
+    public static let ballRadius = 7.5
+    /// Horizontal spacing of the balls: ball size 15 + space 10.
+    public static let ballSpacing = 25.0
+    /// How far the balls rise above the list's top: stopDistance / 2.
+    public static let ballRise = 35.0
+    public static let arcDuration = 0.5
+    public static let floatDelayStep = 0.2
+    public static let floatCycle = Cycle(period: 1, keys: [(0, 0), (0.25, 5), (0.5, 0), (0.75, -5), (1, 0)])
+    /// The demo ends its refresh this long after the trigger.
+    public static let refreshDuration = 2.0
+    /// The list's return to 0 at the end: UIScrollView's animated setContentOffset (≈ 0.3 s ease-in-out).
+    public static let returnDuration = 0.3
+    /// The wave stays flat this long after the end.
+    public static let waveReleaseDelay = 0.5
+
+    public private(set) var sim = Simulation()
+    public var world: World { sim.world }
+    public var time: Double { sim.time }
+    public var reports: [String] = []
+
+    public private(set) var list: ListView
+    public private(set) var wave: Entity
+    public private(set) var balls: [Entity]
+    public private(set) var size = Size(0, 0)
+    public private(set) var phase: Phase = .idle
+    public private(set) var triggerTime = 0.0
+    public private(set) var endTime = 0.0
+    /// The hump's height parameter at the last step.
+    public private(set) var bend = WaveBalls.restingBend
+    private var returnTween: Tween?
+    private var lastDt = 1.0 / 240
+    private var path = Path()
+    private let rowLabels: [String]
+
+    public init(size: Size) {
+        var s = Simulation()
+        list = ListView(world: &s.world, name: "list", rowHeight: WaveBalls.rowHeight, rowCount: WaveBalls.rowCount)
+        list.bottomPadding = WaveBalls.cardInset
+        wave = s.world.spawn("wave", at: .zero, spring: ListView.bounceSpring)
+        balls = (0..<WaveBalls.ballCount).map { s.world.spawn("ball\($0)", at: .zero, spring: ListView.bounceSpring) }
+        sim = s
+        rowLabels = (0..<WaveBalls.rowCount).map { "Row \($0 + 1)" }
+        resize(to: size)
+    }
+
+    /// The pull h now (the list entity's y).
+    public var h: Double { list.offset(in: sim.world) }
+
+    // MARK: The spec's formulas
+
+    /// The hump while pulling by y: 25 + 75·y/80, y clamped to 0…80.
+    public static func pullBend(_ y: Double) -> Double {
+        let p = min(max(y.isFinite ? y : 0, 0), pullDistance)
+        return restingBend + (maximumBend - restingBend) * p / pullDistance
+    }
+
+    /// The flattening keyframes for a trigger at `start`.
+    public static func bendKeyframes(start: Double) -> Keyframes {
+        Keyframes(bendKeyframeValues, start: start, duration: bendDuration, easing: .easeInOut)
+    }
+
+    /// Ball i's horizontal offset dl = 25·(1.5 − i): 37.5, 12.5, −12.5, −37.5.
+    public static func ballOffset(_ i: Int) -> Double { ballSpacing * (1.5 - Double(i)) }
+
+    /// Ball i on its arc at t seconds after launch (0…0.5, clamped), relative to (W/2, list top).
+    public static func arcPosition(ball i: Int, t: Double) -> Vec2 {
+        let dl = ballOffset(i), du = ballRise
+        let a1 = atan(abs(dl) / du)
+        let sweep = Double.pi - 2 * a1
+        let r = (dl * dl + du * du) / (2 * du)
+        let c = Vec2(-dl, r - du)
+        let u = min(max(t.isFinite ? t : 0, 0), arcDuration) / arcDuration
+        let theta = 3 * Double.pi / 2 + (dl < 0 ? -1.0 : 1.0) * sweep * (1 - u)
+        return c + Vec2(cos(theta), sin(theta)) * r
+    }
+
+    /// Ball i's float (added to y) at t seconds after the trigger: 0 until its arc has ended and
+    /// 0.2·i s more have passed, then the 1-s cycle 0 → +5 → 0 → −5 → 0.
+    public static func floatOffset(ball i: Int, t: Double) -> Double {
+        let u = t - arcDuration - floatDelayStep * Double(i)
+        guard u.isFinite, u > 0 else { return 0 }
+        return floatCycle.value(at: u)
+    }
+
+    /// Ball i at t seconds after the trigger, relative to (W/2, list top).
+    public static func ballPosition(ball i: Int, t: Double) -> Vec2 {
+        arcPosition(ball: i, t: t) + Vec2(0, floatOffset(ball: i, t: t))
+    }
+
+    /// The hump's bend at scene time `now` for the current phase and pull h.
+    public func bend(at now: Double, h: Double) -> Double {
+        switch phase {
+        case .idle: return WaveBalls.pullBend(h)
+        case .refreshing: return WaveBalls.bendKeyframes(start: triggerTime).value(at: now)
+        case .ending: return 0
+        }
+    }
+
+    // MARK: Scene
+
+    public func resize(to newSize: Size) {
+        let w = newSize.width.isFinite ? newSize.width : 1
+        let hgt = newSize.height.isFinite ? newSize.height : 1
+        size = Size(max(w, 1), max(hgt, 1))
+        let top = WaveBalls.headerHeight
+        list.layout(frame: Rect(x: 0, y: top, width: size.width, height: max(size.height - top, 0)), world: &sim.world)
+        placeEntities(now: sim.time)
+    }
+
+    public func handle(_ event: InputEvent) {
+        switch event {
+        case .key(.space):
+            if phase == .refreshing { endRefresh() }
+        case .key:
+            break
+        default:
+            let now = sim.time
+            if list.handle(event, world: &sim.world, time: now), list.isHeld, returnTween != nil {
+                returnTween = nil   // grabbed on the way back: the finger takes over
+            }
+        }
+    }
+
+    public func step(dt: Double) {
+        guard dt.isFinite, dt > 0 else { return }
+        lastDt = dt
+        sim.step(dt: dt)
+        let now = sim.time
+        list.step(world: &sim.world, time: now)
+        switch phase {
+        case .idle:
+            if list.isHeld, h > WaveBalls.pullDistance { trigger(now: now) }
+        case .refreshing:
+            let back = Tween(from: WaveBalls.pullDistance, to: WaveBalls.stopDistance, start: triggerTime,
+                             duration: WaveBalls.scrollBackDuration, easing: .linear)
+            list.drive(to: back.value(at: now), world: &sim.world)
+            if now >= triggerTime + WaveBalls.refreshDuration - 1e-9 { endRefresh() }
+        case .ending:
+            if let tween = returnTween, !list.isHeld {
+                list.drive(to: tween.value(at: now), world: &sim.world)
+                if tween.isFinished(at: now) { returnTween = nil }
+            }
+            if now >= endTime + WaveBalls.waveReleaseDelay - 1e-9 {
+                phase = .idle
+                reports.append("wave-balls: idle")
+            }
+        }
+        placeEntities(now: now)
+    }
+
+    private func trigger(now: Double) {
+        list.endDrag(world: &sim.world)
+        list.scrollEnabled = false
+        list.drive(to: WaveBalls.pullDistance, world: &sim.world)
+        triggerTime = now
+        phase = .refreshing
+        reports.append("wave-balls: refreshing")
+    }
+
+    private func endRefresh() {
+        guard phase == .refreshing else { return }
+        let now = sim.time
+        endTime = now
+        phase = .ending
+        list.scrollEnabled = true
+        returnTween = Tween(from: h, to: 0, start: now, duration: WaveBalls.returnDuration, easing: .easeInOut)
+        reports.append("wave-balls: ended")
+    }
+
+    /// Writes the time-based parts into their entities (pinned: the trace shows them).
+    private func placeEntities(now: Double) {
+        let h = self.h
+        let top = WaveBalls.headerHeight + h
+        let cx = size.width / 2
+        bend = bend(at: now, h: h)
+        sim.world.pin(wave, at: Vec2(cx, top - bend / 2))
+        for (i, e) in balls.enumerated() {
+            if phase == .refreshing {
+                let p = WaveBalls.ballPosition(ball: i, t: now - triggerTime)
+                sim.world.pin(e, at: Vec2(cx + p.x, top + p.y))
+            } else {
+                sim.world.pin(e, at: Vec2(cx, top))
+            }
+        }
+    }
+
+    public var isIdle: Bool { phase == .idle && !list.isBusy && sim.isAtRest }
+
+    // MARK: Drawing
+
+    public func draw(into drawList: inout DrawList, tessellator: inout Tessellator, alpha: Double) {
+        let a = alpha.isFinite ? min(max(alpha, 0), 1) : 1
+        let now = sim.time - (1 - a) * lastDt
+        let w = size.width
+        let header = WaveBalls.headerHeight
+        let h = list.interpolatedOffset(in: sim.world, alpha: a)
+        let top = header + h
+        drawList.clearColor = WaveBalls.gapColor
+
+        // Cards: only the visible rows.
+        let inset = WaveBalls.cardInset
+        let cardWidth = w - 2 * inset
+        if cardWidth > 0 {
+            for i in list.visibleRows(offset: h) {
+                let y = list.rowTop(i, offset: h) + inset
+                path.removeAll()
+                path.roundedRect(Rect(x: inset, y: y, width: cardWidth, height: WaveBalls.cardHeight), radius: 4)
+                tessellator.fill(path, color: WaveBalls.cardColor, into: &drawList)
+                let textX = inset + 14
+                let lineWidth = max(cardWidth - 28, 0)
+                tessellator.fillRect(Rect(x: textX, y: y + 40, width: lineWidth * 0.85, height: 7), color: WaveBalls.waveColor, into: &drawList)
+                tessellator.fillRect(Rect(x: textX, y: y + 55, width: lineWidth * 0.55, height: 7), color: WaveBalls.waveColor, into: &drawList)
+                Self.label(&drawList, TextItem(rowLabels[i], at: Vec2(textX, y + 20), size: 16, color: RGBA(51, 51, 51), alignment: .leading))
+            }
+        }
+
+        // The hump on the list's top edge.
+        let b = bend(at: now, h: h)
+        if b > 0 {
+            path.removeAll()
+            path.move(to: Vec2(0, top))
+            path.quad(to: Vec2(w, top), control: Vec2(w / 2, top - b))
+            path.close()
+            tessellator.fill(path, color: WaveBalls.waveColor, into: &drawList)
+        }
+
+        // The balls, on their arcs or floating.
+        if phase == .refreshing {
+            path.removeAll()
+            for i in 0..<WaveBalls.ballCount {
+                let p = WaveBalls.ballPosition(ball: i, t: now - triggerTime)
+                path.circle(center: Vec2(w / 2 + p.x, top + p.y), radius: WaveBalls.ballRadius)
+            }
+            tessellator.fill(path, color: WaveBalls.waveColor, into: &drawList)
+        }
+
+        // The header over everything that scrolls.
+        tessellator.fillRect(Rect(x: 0, y: 0, width: w, height: WaveBalls.statusBarHeight), color: WaveBalls.statusBarColor, into: &drawList)
+        tessellator.fillRect(Rect(x: 0, y: WaveBalls.statusBarHeight, width: w, height: WaveBalls.navBarHeight),
+                             color: WaveBalls.navBarColor, into: &drawList)
+        Self.label(&drawList, TextItem("News", at: Vec2(w / 2, WaveBalls.statusBarHeight + WaveBalls.navBarHeight / 2), size: 18, color: .white))
+    }
+
+    /// Adds a label on top of what is drawn so far. Closes any triangles the tessellator left
+    /// open first (a no-op when it commits its own), as `DrawList.addText` requires.
+    private static func label(_ list: inout DrawList, _ item: TextItem) {
+        list.commitTriangles(blend: .blend)
+        list.addText(item)
+    }
+}

@@ -29,6 +29,7 @@ final class GameLoop {
     private var quitRequested = false
 
     private var trace: TraceWriter?
+    private let hud: Hud
     private let stats: FrameStatsRecorder?
     private var lastPresentNs: UInt64 = 0
     private let startNs: UInt64
@@ -50,6 +51,9 @@ final class GameLoop {
         if config.frontEnd.headless { simulatedDisplay = SimulatedDisplayClock(fps: config.fps) }
         screenshotQueue = config.screenshotTimes.sorted()
         scene = SceneCatalog.all[index].make(Size(1, 1))
+        hud = Hud(renderer: frontEnd.rendererName, stepRate: config.stepRate,
+                  refreshRate: config.frontEnd.headless ? config.fps : (frontEnd.refreshRate ?? 60))
+        hud.visible = config.showHud
         startTime = monotonic.now()
         startNs = MonotonicTimeSource.nanoseconds()
         lastPresentNs = startNs
@@ -116,6 +120,8 @@ final class GameLoop {
         scene.draw(into: &drawList, tessellator: &tessellator, alpha: alpha)
         if config.showHint { drawHint() }
         let t3 = MonotonicTimeSource.nanoseconds()
+        hud.draw(into: &drawList, tessellator: &tessellator, scene: scene, triangles: drawList.triangleCount, now: now)
+        let t3h = MonotonicTimeSource.nanoseconds()
 
         // Submit, screenshot, present.
         frontEnd.draw(drawList, scale: frontEnd.pixelScale * config.uiScale)
@@ -128,8 +134,9 @@ final class GameLoop {
         stats?.record(FrameRecord(
             frame: frame, timeNs: t6 - startNs, frameNs: t6 - lastPresentNs,
             inputNs: t1 - t0, updateNs: t2 - t1, steps: steps, tessellateNs: t3 - t2,
-            submitNs: t4 - t3, presentNs: t6 - t5, hudNs: 0,
+            submitNs: t4 - t3h, presentNs: t6 - t5, hudNs: t3h - t3,
             vertices: drawList.vertexCount, triangles: drawList.triangleCount, scene: type(of: scene).name))
+        hud.record(frameMs: Double(t6 - lastPresentNs) / 1e6)
         lastPresentNs = t6
 
         let renderedTime = max(0, Double(clock.steps - 1) * clock.dt + clock.alpha * clock.dt)
@@ -202,6 +209,8 @@ final class GameLoop {
             if i < all.count { switchScene(to: i) }
         case .tab:
             switchScene(to: (sceneIndex + 1) % all.count)
+        case .f1:
+            hud.visible.toggle()
         default:
             return false
         }
@@ -218,7 +227,7 @@ final class GameLoop {
     private func drawHint() {
         let size = sceneSize
         guard size.width >= 200, size.height >= 100 else { return }
-        let hint = scene.title + "   ·   Space: action   1–5 / Tab: scenes   Esc: quit"
+        let hint = scene.title + "   ·   Space: action   1–5 / Tab: scenes   F1: HUD   Esc: quit"
         drawList.addText(TextItem(hint, at: Vec2(12, size.height - 14), size: 13, color: RGBA(120, 120, 128, 220), alignment: .leading))
     }
 

@@ -11,6 +11,8 @@ struct RunConfiguration {
     var tolerance: Double
     var antialias: Bool
     var showHint: Bool
+    /// Start with the F1 overlay shown.
+    var showHud: Bool
     /// Headless: frames per simulated second of the simulated display.
     var fps: Double
     /// Stop after this many frames (headless default comes from the replay or 5 s).

@@ -78,6 +78,9 @@ struct PlayCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Show the one-line key hint at the bottom.")
     var hint = true
 
+    @Flag(help: "Start with the HUD (F1) shown: FPS, frame times, a frame-time graph, the scene's springs.")
+    var hud = false
+
     @Option(help: ArgumentHelp("Replay input from a JSON Lines script (see README).", valueName: "FILE"))
     var replay: String?
 
@@ -164,7 +167,7 @@ struct PlayCommand: ParsableCommand {
         let config = RunConfiguration(
             sceneName: scene,
             frontEnd: FrontEndOptions(windowSize: size, headless: headless, renderer: renderer, vsync: headless ? false : vsync),
-            uiScale: scale, stepRate: stepRate, tolerance: tolerance, antialias: antialias, showHint: hint,
+            uiScale: scale, stepRate: stepRate, tolerance: tolerance, antialias: antialias, showHint: hint, showHud: hud,
             fps: fps, frameLimit: frameLimit, replay: events, recordInputPath: recordInput,
             tracePath: trace, screenshotPath: screenshot, screenshotTimes: screenshotAt)
 

@@ -1,0 +1,102 @@
+import ElasticCore
+import ElasticScenes
+
+/// The F1 overlay: FPS, frame time now / p99, a scrolling frame-time graph, the step rate,
+/// triangle count, renderer and the scene's springs. Its text is rebuilt four times a second (not
+/// every frame) so it costs little; its own cost is the `hud_ms` column of the stats.
+final class Hud {
+    static let historyLength = 240
+    private var history = [Double](repeating: 0, count: historyLength)   // ms, a ring
+    private var head = 0
+    private var filled = 0
+    private var scratch = [Double](repeating: 0, count: historyLength)
+    private var lines: [String] = []
+    private var lastTextUpdate = -Double.infinity
+    private let renderer: String
+    private let stepRate: Double
+    private let budgetMs: Double
+
+    var visible = false
+
+    init(renderer: String, stepRate: Double, refreshRate: Double) {
+        self.renderer = renderer
+        self.stepRate = stepRate
+        budgetMs = 1000 / (refreshRate > 0 && refreshRate.isFinite ? refreshRate : 60)
+    }
+
+    /// Adds the last frame's time (ms); call every frame, shown or not, so the graph is ready.
+    func record(frameMs: Double) {
+        history[head] = frameMs.isFinite ? frameMs : 0
+        head = (head + 1) % Hud.historyLength
+        filled = min(filled + 1, Hud.historyLength)
+    }
+
+    func draw(into list: inout DrawList, tessellator: inout Tessellator, scene: any Scene,
+              triangles: Int, now: Double) {
+        guard visible else { return }
+        if now - lastTextUpdate >= 0.25 || lines.isEmpty {
+            lastTextUpdate = now
+            rebuildText(scene: scene, triangles: triangles)
+        }
+        let panel = Rect(x: 10, y: 10, width: 300, height: 118 + Double(lines.count - 4) * 15)
+        tessellator.fillRect(panel, color: RGBA(0, 0, 0, 170), into: &list)
+        // The graph: one bar per frame, newest on the right; the dashed budget line in red.
+        let graph = Rect(x: panel.x + 8, y: panel.y + 8, width: 284, height: 40)
+        let scaleMs = max(budgetMs * 2, 1)
+        let barWidth = graph.width / Double(Hud.historyLength)
+        for i in 0..<filled {
+            let ms = history[(head - filled + i + Hud.historyLength) % Hud.historyLength]
+            let h = min(ms / scaleMs, 1) * graph.height
+            let color = ms > budgetMs ? RGBA(255, 120, 90, 230) : RGBA(120, 220, 140, 230)
+            let x = graph.x + Double(Hud.historyLength - filled + i) * barWidth
+            tessellator.fillRect(Rect(x: x, y: graph.maxY - h, width: max(barWidth, 1), height: max(h, 1)), color: color, into: &list)
+        }
+        let budgetY = graph.maxY - graph.height / 2
+        tessellator.fillRect(Rect(x: graph.x, y: budgetY, width: graph.width, height: 1), color: RGBA(255, 80, 80, 200), into: &list)
+        list.commitTriangles(blend: .blend)
+        for (i, line) in lines.enumerated() {
+            list.addText(TextItem(line, at: Vec2(graph.x, graph.maxY + 14 + Double(i) * 15), size: 12,
+                                  color: .white, alignment: .leading))
+        }
+    }
+
+    private func rebuildText(scene: any Scene, triangles: Int) {
+        var n = 0
+        var sum = 0.0
+        for i in 0..<filled { scratch[n] = history[i]; sum += history[i]; n += 1 }
+        let mean = n > 0 ? sum / Double(n) : 0
+        var p99 = 0.0
+        if n > 0 {
+            scratch.withUnsafeMutableBufferPointer { buffer in
+                var slice = buffer[0..<n]
+                slice.sort()
+                p99 = slice[min(n - 1, Int((Double(n) * 0.99).rounded(.up)) - 1)]
+            }
+        }
+        let last = filled > 0 ? history[(head - 1 + Hud.historyLength) % Hud.historyLength] : 0
+        lines.removeAll(keepingCapacity: true)
+        lines.append("FPS \(fmt(mean > 0 ? 1000 / mean : 0, 1))   frame \(fmt(last, 2)) ms   p99 \(fmt(p99, 2)) ms")
+        lines.append("steps \(fmt(stepRate, 0)) Hz   triangles \(triangles)   \(renderer)")
+        lines.append("scene \(type(of: scene).name)   entities \(scene.world.count)")
+        for spring in scene.world.springs.prefix(4) {
+            lines.append("spring k=\(fmt(spring.stiffness, 1)) c=\(fmt(spring.damping, 2)) ζ=\(fmt(spring.dampingRatio, 2))")
+        }
+    }
+
+    /// Fixed decimals without Foundation's String(format:).
+    private func fmt(_ v: Double, _ decimals: Int) -> String {
+        guard v.isFinite else { return "–" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let r = (abs(v) * scale).rounded()
+        let whole = Int(r / scale)
+        let frac = Int(r.truncatingRemainder(dividingBy: scale))
+        var s = (v < 0 ? "-" : "") + String(whole)
+        if decimals > 0 {
+            var f = String(frac)
+            while f.count < decimals { f = "0" + f }
+            s += "." + f
+        }
+        return s
+    }
+}

@@ -1,5 +1,6 @@
 import CSDL2
 import ElasticCore
+import Foundation
 
 /// The SDL shell around the pure-Swift core: one window, one renderer, the event pump, mesh
 /// submission, text and screenshots. The only type in the program that talks to SDL.
@@ -51,6 +52,13 @@ public final class SDLFrontEnd {
                 "cannot open a display (no X11 or Wayland session?); try `elastic play --headless`")
         }
         videoDriver = String(cString: SDL_GetCurrentVideoDriver())
+        if !options.headless, ["offscreen", "dummy"].contains(videoDriver),
+           ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
+            // SDL falls back to an invisible driver when there is no display: say so instead of
+            // running a window nobody can see.
+            SDL_Quit()
+            throw SDLError(message: "no display found (SDL fell back to its \(videoDriver) driver; DISPLAY and WAYLAND_DISPLAY are unset?)")
+        }
 
         var mode = SDL_DisplayMode()
         var refresh: Double?

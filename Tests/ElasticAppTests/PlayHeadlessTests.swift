@@ -159,6 +159,14 @@ struct PlayHeadlessTests {
         #expect(r.stderr.contains(message), "stderr: \(r.stderr)")
     }
 
+    @Test("without a display, play says so and shows the headless command instead of running invisibly")
+    func noDisplay() throws {
+        let r = try ElasticBinary.run(["play", "--seconds", "1"], environment: ["WAYLAND_DISPLAY": ""])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("no display") || r.stderr.contains("cannot open a display"), "\(r.stderr)")
+        #expect(r.stderr.contains("--headless"))
+    }
+
     @Test("tiny windows run without crashing", arguments: ["1x1", "320x240"])
     func tinyWindow(size: String) throws {
         let dir = try ElasticBinary.scratch("tiny-\(size)")

@@ -36,6 +36,7 @@ final class GameLoop {
     private var inputRecorder: OutputFile?
     private var screenshotQueue: [Double]
     private(set) var frame = 0
+    private var lastDisplayTime = 0.0
     private let startTime: Double
 
     init(config: RunConfiguration, frontEnd: SDLFrontEnd, stats: FrameStatsRecorder?) throws {
@@ -79,6 +80,7 @@ final class GameLoop {
         var reason = "done"
         while true {
             if let limit = config.frameLimit, frame >= limit { reason = "reached \(limit) frames"; break }
+            if let limit = config.timeLimit, lastDisplayTime >= limit { reason = "reached \(ReplayScript.format(limit)) s"; break }
             if let signal = SignalTrap.signalName { reason = "stopped by \(signal)"; break }
             if quitRequested { reason = "quit"; break }
             runFrame()
@@ -101,7 +103,8 @@ final class GameLoop {
             return
         }
         let now = displayTime()
-        if simulatedDisplay != nil { queueReplay(upTo: now) }
+        lastDisplayTime = now
+        queueReplay(upTo: now)
         let t1 = MonotonicTimeSource.nanoseconds()
 
         // Fixed steps, applying each input event at the first step boundary at or after its time.
@@ -237,9 +240,6 @@ final class GameLoop {
             screenshotQueue.removeFirst()
             save(to: GameLoop.screenshotPath(path, time: t))
         }
-        if config.screenshotTimes.isEmpty, let limit = config.frameLimit, frame == limit - 1 {
-            save(to: path)
-        }
     }
 
     private func save(to path: String) {
@@ -270,6 +270,11 @@ final class GameLoop {
     }
 
     private func finish() {
+        // The last frame's picture: redraw its draw list (the screen was already presented).
+        if let path = config.screenshotPath, config.screenshotTimes.isEmpty, frame > 0 {
+            frontEnd.draw(drawList, scale: frontEnd.pixelScale * config.uiScale)
+            save(to: path)
+        }
         if let stats {
             let summary = stats.finish()
             if let summary { printError(summary.table()) }

@@ -17,6 +17,8 @@ struct RunConfiguration {
     var fps: Double
     /// Stop after this many frames (headless default comes from the replay or 5 s).
     var frameLimit: Int?
+    /// Live runs: stop after this many seconds of wall time.
+    var timeLimit: Double?
     var replay: [TimedInput]
     var recordInputPath: String?
     var tracePath: String?

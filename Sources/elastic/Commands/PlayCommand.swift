@@ -154,9 +154,11 @@ struct PlayCommand: ParsableCommand {
 
         let size: (width: Int, height: Int)? = window.map { ($0.width, $0.height) } ?? (headless ? (1280, 720) : nil)
         var frameLimit: Int?
-        let displayRate = headless ? fps : 60
+        var timeLimit: Double?
         if let frames { frameLimit = frames }
-        else if let seconds { frameLimit = max(1, Int((seconds * displayRate).rounded(.up)) + 1) }
+        else if let seconds {
+            if headless { frameLimit = max(1, Int((seconds * fps).rounded(.up)) + 1) } else { timeLimit = seconds }
+        }
         else if headless {
             // Long enough for the replay's last event and the motion after it.
             let end = max((events.last?.time ?? 0) + 3, screenshotAt.max() ?? 0, 5)
@@ -168,7 +170,7 @@ struct PlayCommand: ParsableCommand {
             sceneName: scene,
             frontEnd: FrontEndOptions(windowSize: size, headless: headless, renderer: renderer, vsync: headless ? false : vsync),
             uiScale: scale, stepRate: stepRate, tolerance: tolerance, antialias: antialias, showHint: hint, showHud: hud,
-            fps: fps, frameLimit: frameLimit, replay: events, recordInputPath: recordInput,
+            fps: fps, frameLimit: frameLimit, timeLimit: timeLimit, replay: events, recordInputPath: recordInput,
             tracePath: trace, screenshotPath: screenshot, screenshotTimes: screenshotAt)
 
         SignalTrap.install()

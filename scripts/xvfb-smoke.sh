@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs the real windowed app (X11 video driver, no --headless) once under a virtual display and
+# saves what it showed: the check that the SDL window path works without a physical screen.
+#   scripts/xvfb-smoke.sh [OUT_DIR] [extra elastic play flags…]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-out/xvfb}; shift || true
+scripts/install-deps.sh --xvfb
+swift build
+mkdir -p "$out"
+for scene in wave-pull gooey-menu; do
+  replay=assets/replays/wave-pull-center.jsonl
+  [ "$scene" = gooey-menu ] && replay=assets/replays/gooey-menu-open-close.jsonl
+  echo "xvfb: $scene" >&2
+  xvfb-run -a -s '-screen 0 1280x720x24' \
+    .build/debug/elastic play --scene "$scene" --replay "$replay" --seconds 1.3 \
+      --screenshot "$out/$scene.png" --stats "$out/$scene.csv" "$@"
+done
+echo "xvfb: screenshots in $out" >&2

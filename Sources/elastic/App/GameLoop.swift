@@ -37,6 +37,8 @@ final class GameLoop {
     private var screenshotQueue: [Double]
     private(set) var frame = 0
     private var lastDisplayTime = 0.0
+    private var lastFrameWasIdle = false
+    private var sleepingIdle = false
     private let startTime: Double
 
     init(config: RunConfiguration, frontEnd: SDLFrontEnd, stats: FrameStatsRecorder?) throws {
@@ -116,6 +118,18 @@ final class GameLoop {
         }
         if pendingHead == pending.count, pendingHead > 0 { pending.removeAll(keepingCapacity: true); pendingHead = 0 }
         let t2 = MonotonicTimeSource.nanoseconds()
+
+        // Idle (live only): nothing moves, nothing was input, the last frame already shows it:
+        // skip drawing and sleep until an event or 50 ms pass, so an idle scene costs ~nothing.
+        let idle = scene.isIdle && platformEvents.isEmpty && pendingHead == pending.count && !hud.visible
+        if simulatedDisplay == nil, idle, lastFrameWasIdle, replayHead == config.replay.count || config.replay.isEmpty {
+            // Not a frame: recording pauses too, so the wait does not read as a stutter.
+            if !sleepingIdle { sleepingIdle = true; stats?.pause(reason: "idle (nothing moves; not redrawing)") }
+            frontEnd.waitForEvent(milliseconds: 50)
+            return
+        }
+        if sleepingIdle { sleepingIdle = false; stats?.resume() }
+        lastFrameWasIdle = idle
 
         // Tessellate: the state `alpha` of the way between the last two steps.
         let alpha = steps == 0 && clock.steps == 0 ? 1 : clock.alpha

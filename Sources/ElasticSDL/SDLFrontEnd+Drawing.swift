@@ -27,6 +27,11 @@ extension SDLFrontEnd {
                             }
                         case let .text(index):
                             text.draw(list.texts[index], pixelScale: Double(s))
+                        case let .rect(r, color):
+                            SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+                            SDL_SetRenderDrawBlendMode(renderer, color.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+                            var rect = SDL_FRect(x: Float(r.x), y: Float(r.y), w: Float(r.width), h: Float(r.height))
+                            SDL_RenderFillRectF(renderer, &rect)
                         }
                     }
                 }

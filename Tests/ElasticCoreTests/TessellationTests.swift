@@ -70,17 +70,30 @@ struct TessellationTests {
             p.move(to: pts[0]); for q in pts.dropFirst() { p.line(to: q) }; p.close() })) < 1e-3)
     }
 
-    @Test func fillRectIsTwoTriangles() {
+    @Test func fillRectIsARectangleCommand() {
         var tess = Tessellator()
         var list = DrawList()
         tess.fillRect(Rect(x: 10, y: 20, width: 30, height: 40), color: .black, into: &list)
         tess.fillRect(Rect(x: 50, y: 50, width: -10, height: 5), color: .black, into: &list)  // normalised
         tess.fillRect(Rect(x: 0, y: 0, width: 0, height: 5), color: .black, into: &list)     // empty
         tess.fillRect(Rect(x: .nan, y: 0, width: 1, height: 5), color: .black, into: &list)  // garbage
-        #expect(list.triangleCount == 4)
-        #expect(list.commands == [.triangles(first: 0, count: 12, blend: .none)])
-        #expect(MeshCheck.wellFormedProblems(list.mesh).isEmpty)
-        #expect(abs(MeshCheck.area(list.mesh) - (1200 + 50)) < 1e-6)
+        tess.fillRect(Rect(x: 0, y: 0, width: 5, height: 5), color: .clear, into: &list)     // invisible
+        #expect(list.triangleCount == 0)
+        #expect(list.commands == [.rect(Rect(x: 10, y: 20, width: 30, height: 40), .black),
+                                  .rect(Rect(x: 40, y: 50, width: 10, height: 5), .black)])
+        #expect(list.rectCount == 2)
+    }
+
+    @Test func rectanglesKeepPaintersOrderWithTriangles() {
+        var tess = Tessellator(antialias: false)
+        var list = DrawList()
+        tess.fill(Path { $0.circle(center: Vec2(50, 50), radius: 20) }, color: .black, into: &list)
+        tess.fillRect(Rect(x: 0, y: 0, width: 100, height: 100), color: RGBA(0, 0, 0, 100), into: &list)
+        tess.fill(Path { $0.circle(center: Vec2(50, 50), radius: 10) }, color: .white, into: &list)
+        #expect(list.commands.count == 3)
+        if case .triangles = list.commands[0], case .rect = list.commands[1], case .triangles = list.commands[2] {} else {
+            Issue.record("order lost: \(list.commands)")
+        }
     }
 
     @Test func straightStrokeIsARectangle() {

@@ -73,13 +73,7 @@ public struct Tessellator: Sendable {
         let limit = Flattener.coordinateLimit
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0,
               abs(x0) <= limit, abs(x1) <= limit, abs(y0) <= limit, abs(y1) <= limit else { return }
-        let a = list.mesh.add(Vertex(Vec2(x0, y0), color))
-        let b = list.mesh.add(Vertex(Vec2(x1, y0), color))
-        let c = list.mesh.add(Vertex(Vec2(x1, y1), color))
-        let d = list.mesh.add(Vertex(Vec2(x0, y1), color))
-        list.mesh.positiveTriangle(a, b, c)
-        list.mesh.positiveTriangle(a, c, d)
-        list.commitTriangles(blend: color.isOpaque ? .none : .blend)
+        list.addRect(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), color: color)
     }
 
     /// The path's flattened contours (duplicates and a repeated closing point removed; contours

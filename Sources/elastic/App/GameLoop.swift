@@ -215,11 +215,23 @@ final class GameLoop {
         print("scene: \(SceneCatalog.all[index].name)")
     }
 
+    /// The one-line key hint at the bottom left, on a small translucent pill so it stays readable
+    /// over lists and the menu. The longest of three variants that fits the window is shown.
     private func drawHint() {
         let size = sceneSize
         guard size.width >= 200, size.height >= 100 else { return }
-        let hint = scene.title + "   ·   Space: action   1–5 / Tab: scenes   Esc: quit"
-        drawList.addText(TextItem(hint, at: Vec2(12, size.height - 14), size: 13, color: RGBA(120, 120, 128, 220), alignment: .leading))
+        let fontSize = 13.0
+        // DejaVu Sans averages about half an em per character in these strings; the pill allows for it.
+        func width(_ text: String) -> Double { 0.5 * fontSize * Double(text.count) }
+        let keys = "Space: action   1–5 / Tab: scenes   Esc: quit"
+        let candidates = [scene.title + "   ·   " + keys, scene.title, keys]
+        let room = size.width - 24 - 12
+        let hint = candidates.first { width($0) <= room } ?? keys
+        let y = size.height - 14, pad = 6.0, height = 20.0
+        var pill = Path()
+        pill.roundedRect(Rect(x: 12 - pad, y: y - height / 2, width: min(width(hint), room) + 2 * pad, height: height), radius: height / 2)
+        tessellator.fill(pill, color: RGBA(255, 255, 255, 225), into: &drawList)
+        drawList.addText(TextItem(hint, at: Vec2(12, y), size: fontSize, color: RGBA(90, 90, 98, 235), alignment: .leading))
     }
 
     private func takeScreenshots(at now: Double) {

@@ -301,15 +301,19 @@ public final class GooeyMenu: Scene {
         let t = renderTime(alpha: alpha)
         let pressing = presser != nil ? pressed : nil
 
-        // The camera toggle.
+        // The camera toggle. It sits where the open menu's edge comes to rest (H/2), so it fades out as
+        // the veil comes in: the sheet covers it instead of cutting it in half.
+        let veilAlpha = veil.value(at: t)
         let c = toggleCenter, r = toggleRadius
-        path.removeAll()
-        path.circle(center: c, radius: r)
-        tessellator.fill(path, color: pressing == .toggle ? GooeyMenu.pressedColor : GooeyMenu.menuColor, into: &list)
-        drawCamera(center: c, scale: r / GooeyMenu.toggleRadius, into: &list, tessellator: &tessellator)
+        if veilAlpha < 1 {
+            let o = 1 - veilAlpha
+            path.removeAll()
+            path.circle(center: c, radius: r)
+            tessellator.fill(path, color: (pressing == .toggle ? GooeyMenu.pressedColor : GooeyMenu.menuColor).withOpacity(o), into: &list)
+            drawCamera(center: c, scale: r / GooeyMenu.toggleRadius, opacity: o, into: &list, tessellator: &tessellator)
+        }
 
         // The veil.
-        let veilAlpha = veil.value(at: t)
         if veilAlpha > 0 {
             tessellator.fillRect(Rect(x: 0, y: 0, width: size.width, height: size.height),
                                  color: GooeyMenu.veilColor.withOpacity(veilAlpha), into: &list)
@@ -349,21 +353,22 @@ public final class GooeyMenu: Scene {
     static let pressedColor = RGBA(0, 140, 200)
 
     /// A camera glyph (body, viewfinder hump, lens ring, flash dot), drawn as filled paths.
-    private func drawCamera(center c: Vec2, scale s: Double, into list: inout DrawList, tessellator: inout Tessellator) {
+    private func drawCamera(center c: Vec2, scale s: Double, opacity o: Double, into list: inout DrawList, tessellator: inout Tessellator) {
+        let white = RGBA.white.withOpacity(o), blue = GooeyMenu.menuColor.withOpacity(o)
         path.removeAll()
         path.roundedRect(Rect(x: c.x - 15 * s, y: c.y - 8 * s, width: 30 * s, height: 19 * s), radius: 4 * s)
-        tessellator.fill(path, color: .white, into: &list)
+        tessellator.fill(path, color: white, into: &list)
         path.removeAll()
         path.roundedRect(Rect(x: c.x - 6 * s, y: c.y - 12 * s, width: 12 * s, height: 6 * s), radius: 2 * s)
-        tessellator.fill(path, color: .white, into: &list)
+        tessellator.fill(path, color: white, into: &list)
         path.removeAll()
         path.circle(center: c + Vec2(0, 1.5 * s), radius: 6.5 * s)
-        tessellator.fill(path, color: GooeyMenu.menuColor, into: &list)
+        tessellator.fill(path, color: blue, into: &list)
         path.removeAll()
         path.circle(center: c + Vec2(0, 1.5 * s), radius: 4 * s)
-        tessellator.fill(path, color: .white, into: &list)
+        tessellator.fill(path, color: white, into: &list)
         path.removeAll()
         path.circle(center: c + Vec2(10.5 * s, -4 * s), radius: 1.5 * s)
-        tessellator.fill(path, color: GooeyMenu.menuColor, into: &list)
+        tessellator.fill(path, color: blue, into: &list)
     }
 }

@@ -35,6 +35,9 @@ public struct Path: Sendable {
 
     /// Adds a closed circle, clockwise on screen.
     public mutating func circle(center: Vec2, radius: Double) {
+        // Its own subpath: without the move, a circle after another closed contour would start from
+        // that contour's first point and be joined to it by a sliver (canvas `arc` semantics).
+        move(to: Vec2(center.x + radius, center.y))
         commands.append(.arc(Arc(center: center, radius: radius, start: 0, end: 2 * Double.pi, clockwise: true)))
         close()
     }

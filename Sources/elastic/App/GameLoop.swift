@@ -39,6 +39,8 @@ final class GameLoop {
     private var lastDisplayTime = 0.0
     private var lastFrameWasIdle = false
     private var sleepingIdle = false
+    private var hintCache: (scene: String, room: Double, text: String, width: Double)?
+    private var hintPill = Path()
     private let startTime: Double
 
     init(config: RunConfiguration, frontEnd: SDLFrontEnd, stats: FrameStatsRecorder?) throws {
@@ -241,11 +243,29 @@ final class GameLoop {
         print("scene: \(SceneCatalog.all[index].name)")
     }
 
+    /// The one-line key hint at the bottom left, on a small translucent pill so it stays readable
+    /// over lists and the menu. The longest of three variants that fits the window is shown.
     private func drawHint() {
         let size = sceneSize
         guard size.width >= 200, size.height >= 100 else { return }
-        let hint = scene.title + "   ·   Space: action   1–5 / Tab: scenes   F1: HUD   Esc: quit"
-        drawList.addText(TextItem(hint, at: Vec2(12, size.height - 14), size: 13, color: RGBA(120, 120, 128, 220), alignment: .leading))
+        let fontSize = 13.0
+        let room = size.width - 24 - 12
+        let sceneName = type(of: scene).name
+        // Built when the scene or the width changes, not per frame (no per-frame strings).
+        if hintCache?.scene != sceneName || hintCache?.room != room {
+            // DejaVu Sans averages about half an em per character in these strings; the pill allows for it.
+            func width(_ text: String) -> Double { 0.5 * fontSize * Double(text.count) }
+            let keys = "Space: action   1–5 / Tab: scenes   F1: HUD   Esc: quit"
+            let candidates = [scene.title + "   ·   " + keys, scene.title, keys]
+            let text = candidates.first { width($0) <= room } ?? keys
+            hintCache = (sceneName, room, text, min(width(text), room))
+        }
+        guard let hint = hintCache else { return }
+        let y = size.height - 14, pad = 6.0, height = 20.0
+        hintPill.removeAll()
+        hintPill.roundedRect(Rect(x: 12 - pad, y: y - height / 2, width: hint.width + 2 * pad, height: height), radius: height / 2)
+        tessellator.fill(hintPill, color: RGBA(255, 255, 255, 225), into: &drawList)
+        drawList.addText(TextItem(hint.text, at: Vec2(12, y), size: fontSize, color: RGBA(90, 90, 98, 235), alignment: .leading))
     }
 
     private func takeScreenshots(at now: Double) {

@@ -13,7 +13,18 @@ extension SDLFrontEnd {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         SDL_RenderClear(renderer)
         text.beginFrame()
-        list.mesh.vertices.withUnsafeBufferPointer { vertices in
+        if truncatesVertices {
+            // SDL 2.26's software renderer truncates vertex coordinates to whole pixels
+            // ((int)(x * scale)), which collapses the AA fringe's outer edge on one side: shift by
+            // half a pixel so truncation rounds to the nearest pixel instead.
+            let half = Float(0.5) / s
+            roundedVertices.removeAll(keepingCapacity: true)
+            for var v in list.mesh.vertices {
+                v.x += half; v.y += half
+                roundedVertices.append(v)
+            }
+        }
+        (truncatesVertices ? roundedVertices : list.mesh.vertices).withUnsafeBufferPointer { vertices in
             vertices.withMemoryRebound(to: SDL_Vertex.self) { sdlVertices in
                 list.mesh.indices.withUnsafeBufferPointer { indices in
                     for command in list.commands {

@@ -22,6 +22,10 @@ public final class SDLFrontEnd {
     public private(set) var outputSize: (width: Int, height: Int) = (0, 0)
 
     let text: SDLText
+    /// Whether the renderer truncates vertex positions to whole pixels (SDL's software renderer).
+    let truncatesVertices: Bool
+    /// Reused copy of the frame's vertices, for renderers that need them adjusted.
+    var roundedVertices: [Vertex] = []
     var pointerTracker = PointerTracker()
 
     /// The renderer chosen when the user does not pick one, and why. Measured on a 2-core machine
@@ -101,6 +105,7 @@ public final class SDLFrontEnd {
         vsyncRequested = options.vsync
         vsyncInEffect = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
         rendererReason = reason
+        truncatesVertices = rendererName == "software"
         text = SDLText(renderer: renderer)
         precondition(MemoryLayout<Vertex>.stride == MemoryLayout<SDL_Vertex>.stride
                      && MemoryLayout<Vertex>.offset(of: \Vertex.color) == MemoryLayout<SDL_Vertex>.offset(of: \SDL_Vertex.color)

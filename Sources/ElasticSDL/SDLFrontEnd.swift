@@ -132,6 +132,11 @@ public final class SDLFrontEnd {
         return (windowSize, outputSize)
     }
 
+    /// Why labels cannot be drawn (no font, SDL2_ttf failed), or nil when text works.
+    public var textProblem: String? { text.problem }
+    /// The font labels are drawn with.
+    public var fontPath: String? { text.fontPath }
+
     /// Output pixels per window coordinate (1 on ordinary displays, 2 on most HiDPI ones).
     public var pixelScale: Double {
         guard windowSize.width > 0, outputSize.width > 0 else { return 1 }

@@ -32,6 +32,10 @@ final class SDLText {
             return
         }
         fontPath = SDLText.fontCandidates().first { FileManager.default.isReadableFile(atPath: $0) }
+        if let wanted = ProcessInfo.processInfo.environment["ELASTIC_FONT"], !wanted.isEmpty,
+           !FileManager.default.isReadableFile(atPath: wanted) {
+            problem = "ELASTIC_FONT=\(wanted) cannot be read; " + (fontPath.map { "using \($0) instead" } ?? "labels are not drawn")
+        }
         if fontPath == nil {
             problem = "no font found (looked at \(SDLText.fontCandidates().joined(separator: ", "))): labels are not drawn. "
                 + "Install one with `apt-get install fonts-dejavu-core` or set ELASTIC_FONT to a .ttf file."

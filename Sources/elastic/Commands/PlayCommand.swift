@@ -188,6 +188,7 @@ struct PlayCommand: ParsableCommand {
             + "vsync requested \(config.frontEnd.vsync ? "on" : "off") / in effect \(frontEnd.vsyncInEffect ? "on" : "off"), "
             + "window \(frontEnd.windowSize.width)×\(frontEnd.windowSize.height), output \(frontEnd.outputSize.width)×\(frontEnd.outputSize.height)"
             + (frontEnd.refreshRate.map { ", display \(ReplayScript.format($0)) Hz" } ?? ""))
+        if let problem = frontEnd.textProblem { printError("elastic: \(problem)") }
         var recorder: FrameStatsRecorder?
         if let stats {
             let run = RunInfo(

@@ -149,6 +149,9 @@ final class GameLoop {
         let t5 = MonotonicTimeSource.nanoseconds()
         frontEnd.present()
         let t6 = MonotonicTimeSource.nanoseconds()
+        if frame == 0, let startup = ProcessClock.secondsSinceStart() {
+            printError("elastic: first frame on screen \(Int((startup * 1000).rounded())) ms after the process started")
+        }
 
         stats?.record(FrameRecord(
             frame: frame, timeNs: t6 - startNs, frameNs: t6 - lastPresentNs,

@@ -72,10 +72,11 @@ def run_elastic(binary, scene, renderer, width, height, skip, tmp):
     for row in csv.DictReader(lines):
         rows.append({k: float(row[k]) for k in ("frame_ms", "submit_ms", "present_ms", "tessellate_ms", "triangles")})
     rows = rows[skip:]  # the first frames warm caches and the window up
+    # "elastic: video driver dummy (headless), renderer software (why…), …": the renderer in use.
     chosen = renderer
-    for line in proc.stderr.splitlines() + proc.stdout.splitlines():
-        if line.lower().startswith("renderer") or "renderer:" in line.lower():
-            chosen = line.strip()
+    for line in proc.stderr.splitlines():
+        if ", renderer " in line:
+            chosen = line.split(", renderer ", 1)[1].split(" ", 1)[0]
             break
     return rows, chosen
 
@@ -333,13 +334,13 @@ def main():
             ctimes = run_cairo(cairo, scene, width, height, args.cairo_frames, 30, png)
             c50, c99 = percentile(ctimes, 50), percentile(ctimes, 99)
             for renderer in renderers:
-                rows, _ = elastic[renderer]
+                rows, chosen = elastic[renderer]
                 render = [r["submit_ms"] + r["present_ms"] for r in rows]
                 whole = [r["frame_ms"] for r in rows]
                 tess = [r["tessellate_ms"] for r in rows]
                 tris = [r["triangles"] for r in rows]
                 results.append({
-                    "scene": scene, "renderer": renderer, "frames": len(rows),
+                    "scene": scene, "renderer": renderer if renderer == chosen else f"{renderer} ({chosen})", "frames": len(rows),
                     "render50": percentile(render, 50), "render99": percentile(render, 99),
                     "whole50": percentile(whole, 50), "whole99": percentile(whole, 99),
                     "tess50": percentile(tess, 50), "tris": statistics.median(tris) if tris else 0,

@@ -343,18 +343,21 @@ def main():
                     "scene": scene, "renderer": renderer if renderer == chosen else f"{renderer} ({chosen})", "frames": len(rows),
                     "render50": percentile(render, 50), "render99": percentile(render, 99),
                     "whole50": percentile(whole, 50), "whole99": percentile(whole, 99),
-                    "tess50": percentile(tess, 50), "tris": statistics.median(tris) if tris else 0,
+                    "tess50": percentile(tess, 50),
+                    "submit50": percentile([r["submit_ms"] for r in rows], 50),
+                    "present50": percentile([r["present_ms"] for r in rows], 50), "tris": statistics.median(tris) if tris else 0,
                     "cairo50": c50, "cairo99": c99,
                 })
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
     headers = ["scene", "renderer", "frames", "triangles p50", "tessellate p50",
-               "render p50", "render p99", "whole frame p50", "whole frame p99",
+               "submit p50", "present p50", "render p50", "render p99", "whole frame p50", "whole frame p99",
                "Cairo p50", "Cairo p99", "ratio p50", "ratio p99"]
     table = []
     for r in results:
         table.append([r["scene"], r["renderer"], str(r["frames"]), f"{r['tris']:.0f}", f"{r['tess50']:.3f}",
+                      f"{r['submit50']:.2f}", f"{r['present50']:.2f}",
                       f"{r['render50']:.2f}", f"{r['render99']:.2f}", f"{r['whole50']:.2f}", f"{r['whole99']:.2f}",
                       f"{r['cairo50']:.2f}", f"{r['cairo99']:.2f}",
                       f"{r['whole50'] / r['cairo50']:.2f}", f"{r['whole99'] / r['cairo99']:.2f}"])

@@ -28,6 +28,8 @@ public struct SpringSystem: Sendable {
         prepare(for: world)
         let n = world.count
         let restD = rest.distance, restV = rest.speed
+        // With one parameter set every entity follows row 0: no per-entity lookup.
+        let shared: SpringStep? = world.springs.count == 1 ? steps[0] : nil
         steps.withUnsafeBufferPointer { maps in
         world.springIndex.withUnsafeBufferPointer { springOf in
         world.motion.withUnsafeBufferPointer { motion in
@@ -40,13 +42,13 @@ public struct SpringSystem: Sendable {
         world.previousX.withUnsafeMutableBufferPointer { prevX in
         world.previousY.withUnsafeMutableBufferPointer { prevY in
         world.atRest.withUnsafeMutableBufferPointer { atRest in
-            for i in 0..<n {
+            // Same loop either way; with one parameter set the map is hoisted out of the loop.
+            @inline(__always) func advance(_ i: Int, _ m: SpringStep) {
                 prevX[i] = px[i]; prevY[i] = py[i]
                 if motion[i] == .pinned || atRest[i] {
                     px[i] = tx[i]; py[i] = ty[i]
-                    continue
+                    return
                 }
-                let m = maps[Int(springOf[i])]
                 let dx = px[i] - tx[i], dy = py[i] - ty[i]
                 let nx = m.xx * dx + m.xv * vx[i], nvx = m.vx * dx + m.vv * vx[i]
                 let ny = m.xx * dy + m.xv * vy[i], nvy = m.vx * dy + m.vv * vy[i]
@@ -58,6 +60,11 @@ public struct SpringSystem: Sendable {
                     // Only reachable with absurd velocities (overflow): settle rather than show NaN.
                     px[i] = tx[i]; py[i] = ty[i]; vx[i] = 0; vy[i] = 0; atRest[i] = true
                 }
+            }
+            if let m = shared {
+                for i in 0..<n { advance(i, m) }
+            } else {
+                for i in 0..<n { advance(i, maps[Int(springOf[i])]) }
             }
         }}}}}}}}}}}}
     }

@@ -55,6 +55,38 @@ struct MonotoneLadder: Sendable {
         return false
     }
 
+    /// For an x-monotone contour: its x extent and the band [top, bottom] that lies inside it at
+    /// every x (top = the highest point of the upper chain, bottom = the lowest of the lower one).
+    /// The rectangle xmin…xmax × top…bottom is then inside the polygon. Nil when the contour is
+    /// not x-monotone or no such band exists.
+    mutating func solidBand(_ contour: [Vec2]) -> (xmin: Double, xmax: Double, top: Double, bottom: Double)? {
+        guard contour.count >= 3 else { return nil }
+        pts.removeAll(keepingCapacity: true)
+        pts.append(contentsOf: contour)
+        guard splitChains() else { return nil }
+        var xmin = Double.infinity, xmax = -Double.infinity
+        for p in pts { xmin = min(xmin, p.x); xmax = max(xmax, p.x) }
+        guard xmax > xmin else { return nil }
+        // A chain's values over (xmin, xmax): vertical runs at the ends count only by the point
+        // where the chain leaves (or reaches) them.
+        func extremes(_ chain: [Int]) -> (low: Double, high: Double, mean: Double)? {
+            var first = 0, last = chain.count - 1
+            while first + 1 < chain.count, pts[chain[first + 1]].x <= xmin { first += 1 }
+            while last - 1 >= 0, pts[chain[last - 1]].x >= xmax { last -= 1 }
+            guard first <= last else { return nil }
+            var low = Double.infinity, high = -Double.infinity, sum = 0.0
+            for k in first...last {
+                let y = pts[chain[k]].y
+                low = min(low, y); high = max(high, y); sum += y
+            }
+            return (low, high, sum / Double(last - first + 1))
+        }
+        guard let a = extremes(upper), let b = extremes(lower) else { return nil }
+        let (top, bottom) = a.mean <= b.mean ? (a.high, b.low) : (b.high, a.low)
+        guard bottom > top else { return nil }
+        return (xmin, xmax, top, bottom)
+    }
+
     // MARK: - Chains
 
     /// Splits `pts` into `upper` (forward from the start of the rising run to the start of the

@@ -29,6 +29,19 @@ public struct Tessellator: Sendable {
     /// Fringe triangles, appended to the mesh after the interior batch is committed.
     private var pendingFringe: [Int32] = []
 
+    /// Draw the solid middle of wide shapes as rectangles (`DrawList.addRect`) and triangulate only
+    /// the bands above and below it. SDL's software renderer fills a rectangle at memset speed but
+    /// scans every triangle's bounding box pixel by pixel, so this cuts the wave's fill cost to its
+    /// curved band. Rectangles are snapped to whole output pixels (see `pixelScale`) so they meet
+    /// the triangles without seams. Off by default: meshes stay pure triangles for tools and tests.
+    public var rectangleCores = false
+    /// Output pixels per point, for snapping rectangle cores to whole pixels.
+    public var pixelScale: Double = 1
+    /// Smallest core worth a rectangle, in output pixels.
+    static let minimumCorePixels = 256.0
+    private var pendingRects: [Rect] = []
+    private var piece: [Vec2] = []
+
     public init(tolerance: Double = 0.25, antialias: Bool = true) {
         self.tolerance = tolerance; self.antialias = antialias
     }
@@ -38,14 +51,17 @@ public struct Tessellator: Sendable {
     /// batch (`.blend`). Commits both. A fully transparent colour draws nothing.
     public mutating func fill(_ path: Path, color: RGBA, into list: inout DrawList) {
         guard color.a > 0 else { return }
-        fillContours(path, color: color, into: &list.mesh, fringe: antialias)
+        fillContours(path, color: color, into: &list.mesh, fringe: antialias, cores: rectangleCores)
         list.commitTriangles(blend: color.isOpaque ? .none : .blend)
+        // Cores and bands do not overlap, so drawing the cores after the bands changes nothing.
+        for rect in pendingRects { list.addRect(rect, color: color) }
+        pendingRects.removeAll(keepingCapacity: true)
         flushFringe(into: &list)
     }
 
     /// Fills every closed contour of `path` into a bare mesh, with no fringe (tests, benchmarks).
     public mutating func fill(_ path: Path, color: RGBA, into mesh: inout Mesh) {
-        fillContours(path, color: color, into: &mesh, fringe: false)
+        fillContours(path, color: color, into: &mesh, fringe: false, cores: false)
     }
 
     /// Strokes the path's polylines `width` points wide: butt caps, miter joins falling back to
@@ -85,17 +101,90 @@ public struct Tessellator: Sendable {
 
     // MARK: - Fill
 
-    private mutating func fillContours(_ path: Path, color: RGBA, into mesh: inout Mesh, fringe: Bool) {
+    private mutating func fillContours(_ path: Path, color: RGBA, into mesh: inout Mesh, fringe: Bool, cores: Bool) {
         flattener.flatten(path, tolerance: tolerance)
         pendingFringe.removeAll(keepingCapacity: true)
+        pendingRects.removeAll(keepingCapacity: true)
         for span in flattener.contours {
             guard prepareContour(span) else { continue }
+            if cores, fillAroundCore(color: color, into: &mesh) {
+                if fringe { Fringe.add(contour, color: color, into: &mesh, pending: &pendingFringe) }
+                continue
+            }
             if !ladder.fill(contour, axis: .x, color: color, into: &mesh),
                !ladder.fill(contour, axis: .y, color: color, into: &mesh) {
                 earClipper.fill(contour, color: color, into: &mesh)
             }
             if fringe { Fringe.add(contour, color: color, into: &mesh, pending: &pendingFringe) }
         }
+    }
+
+    /// Splits `contour` (x-monotone) into a pixel-aligned core rectangle (queued in `pendingRects`),
+    /// the parts above and below it (ladders) and the slivers left and right of it (two triangles
+    /// each). False, with nothing emitted, when the contour has no core worth a rectangle.
+    private mutating func fillAroundCore(color: RGBA, into mesh: inout Mesh) -> Bool {
+        guard let band = ladder.solidBand(contour) else { return false }
+        let s = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
+        let top = (band.top * s).rounded(.up) / s, bottom = (band.bottom * s).rounded(.down) / s
+        let left = (band.xmin * s).rounded(.up) / s, right = (band.xmax * s).rounded(.down) / s
+        guard bottom > top, right > left,
+              (bottom - top) * (right - left) * s * s >= Tessellator.minimumCorePixels else { return false }
+        let vertexMark = mesh.vertices.count, indexMark = mesh.indices.count
+        // Above the core, then below it: each is the contour clipped to a half-plane, still monotone.
+        guard fillClipped(y: top, keepAbove: true, color: color, into: &mesh),
+              fillClipped(y: bottom, keepAbove: false, color: color, into: &mesh) else {
+            mesh.truncate(vertexCount: vertexMark, indexCount: indexMark)
+            return false
+        }
+        // The slivers between the contour's x extent and the snapped core.
+        addBox(x0: band.xmin, x1: left, top: top, bottom: bottom, color: color, into: &mesh)
+        addBox(x0: right, x1: band.xmax, top: top, bottom: bottom, color: color, into: &mesh)
+        pendingRects.append(Rect(x: left, y: top, width: right - left, height: bottom - top))
+        return true
+    }
+
+    private mutating func fillClipped(y: Double, keepAbove: Bool, color: RGBA, into mesh: inout Mesh) -> Bool {
+        clip(contour, y: y, keepAbove: keepAbove, into: &piece)
+        guard piece.count >= 3, Tessellator.doubledArea(piece) > 1e-9 else { return true }
+        return ladder.fill(piece, axis: .x, color: color, into: &mesh)
+    }
+
+    private func addBox(x0: Double, x1: Double, top: Double, bottom: Double, color: RGBA, into mesh: inout Mesh) {
+        guard x1 > x0 else { return }
+        let a = mesh.add(Vertex(Vec2(x0, top), color)), b = mesh.add(Vertex(Vec2(x1, top), color))
+        let c = mesh.add(Vertex(Vec2(x1, bottom), color)), d = mesh.add(Vertex(Vec2(x0, bottom), color))
+        mesh.orientedTriangle(a, b, c)
+        mesh.orientedTriangle(a, c, d)
+    }
+
+    /// Sutherland–Hodgman against one horizontal line: the part of `polygon` above `y` (smaller y)
+    /// or below it. Orientation is kept.
+    private func clip(_ polygon: [Vec2], y: Double, keepAbove: Bool, into out: inout [Vec2]) {
+        out.removeAll(keepingCapacity: true)
+        func inside(_ p: Vec2) -> Bool { keepAbove ? p.y <= y : p.y >= y }
+        var previous = polygon[polygon.count - 1]
+        for current in polygon {
+            let ci = inside(current), pi = inside(previous)
+            if ci != pi {
+                let t = (y - previous.y) / (current.y - previous.y)
+                out.append(Vec2(previous.x + (current.x - previous.x) * t, y))
+            }
+            if ci { out.append(current) }
+            previous = current
+        }
+        // Drop consecutive duplicates the clip can create on the line.
+        var k = 1
+        while k < out.count {
+            if out[k] == out[k - 1] { out.remove(at: k) } else { k += 1 }
+        }
+        if out.count > 1, out[0] == out[out.count - 1] { out.removeLast() }
+    }
+
+    static func doubledArea(_ polygon: [Vec2]) -> Double {
+        var sum = 0.0
+        var previous = polygon[polygon.count - 1]
+        for p in polygon { sum += previous.cross(p); previous = p }
+        return sum
     }
 
     /// Copies a flattened contour into `contour` with positive area. False if it encloses nothing.

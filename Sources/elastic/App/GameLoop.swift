@@ -53,6 +53,7 @@ final class GameLoop {
         sceneIndex = index
         clock = FixedStepClock(stepRate: config.stepRate)
         tessellator = Tessellator(tolerance: config.tolerance, antialias: config.antialias)
+        tessellator.rectangleCores = true
         if config.frontEnd.headless { simulatedDisplay = SimulatedDisplayClock(fps: config.fps) }
         screenshotQueue = config.screenshotTimes.sorted()
         scene = SceneCatalog.all[index].make(Size(1, 1))
@@ -136,6 +137,7 @@ final class GameLoop {
         // Tessellate: the state `alpha` of the way between the last two steps.
         let alpha = steps == 0 && clock.steps == 0 ? 1 : clock.alpha
         drawList.removeAll()
+        tessellator.pixelScale = frontEnd.pixelScale * config.uiScale
         scene.draw(into: &drawList, tessellator: &tessellator, alpha: alpha)
         if config.showHint { drawHint() }
         let t3 = MonotonicTimeSource.nanoseconds()

@@ -96,4 +96,75 @@ struct RobustnessTests {
             #expect(r.stderr.contains(reason) && r.stderr.contains(path), "\(path): \(r.stderr)")
         }
     }
+
+    /// Starts `elastic` with `arguments`, waits `after` seconds, sends `signal`, waits for the exit.
+    func runAndSignal(_ arguments: [String], after: Double, signal: Int32, shell: String? = nil) throws -> (status: Int32, reason: Process.TerminationReason, stderr: String) {
+        let process = Process()
+        if let shell {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", shell + " exec \"$0\" \"$@\"", ElasticBinary.url.path] + arguments
+        } else {
+            process.executableURL = ElasticBinary.url
+            process.arguments = arguments
+        }
+        process.currentDirectoryURL = ElasticBinary.root
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "DISPLAY")
+        process.environment = env
+        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("elastic-signal-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errURL) }
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        if after > 0 {
+            Thread.sleep(forTimeInterval: after)
+            kill(process.processIdentifier, signal)
+        }
+        // A child that ignores the signal must fail the test, not hang the suite.
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("still running 60 s after the signal: killed")
+        }
+        process.waitUntilExit()
+        try err.close()
+        return (process.terminationStatus, process.terminationReason, (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+    }
+
+    /// Every row of an elastic-format stats file is whole: 13 fields, the file ends with a newline.
+    func expectCompleteRows(_ url: URL) throws -> Int {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.hasSuffix("\n"), "the last row is cut off")
+        var rows = 0, frames: [Int] = []
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("frame,") {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            #expect(fields.count == 13, "incomplete row: \(line)")
+            if let f = Int(fields[0]) { frames.append(f) }
+            rows += 1
+        }
+        #expect(frames == Array(0..<frames.count), "rows missing or out of order")
+        return rows
+    }
+
+    @Test("SIGINT or SIGTERM during a recording: complete CSV rows, a summary, a clean exit",
+          arguments: [SIGINT, SIGTERM])
+    func signalDuringRecording(signal: Int32) throws {
+        let dir = try ElasticBinary.scratch("signal-\(signal)")
+        let stats = dir.appendingPathComponent("run.csv"), trace = dir.appendingPathComponent("trace.csv")
+        let r = try runAndSignal(["play", "--headless", "--seconds", "100000", "--replay", RobustnessTests.replay,
+                                  "--stats", stats.path, "--trace", trace.path], after: 1.5, signal: signal)
+        #expect(r.reason == .exit && r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("stopped by \(signal == SIGINT ? "SIGINT" : "SIGTERM")"), "\(r.stderr)")
+        let rows = try expectCompleteRows(stats)
+        #expect(rows > 10)
+        let summary = dir.appendingPathComponent("run.summary.json")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: summary)) as? [String: Any]
+        #expect((json?["frames"] as? Int) == rows, "\(String(describing: json))")
+        let traceText = try String(contentsOf: trace, encoding: .utf8)
+        #expect(traceText.hasSuffix("\n"))
+        for line in traceText.split(separator: "\n") { #expect(line.split(separator: ",").count == 7, "\(line)") }
+    }
 }

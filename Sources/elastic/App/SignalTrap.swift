@@ -4,10 +4,18 @@ import Glibc
 
 /// SIGINT and SIGTERM end the run at the next frame boundary, so recordings are closed and
 /// summarised instead of cut off. A second signal exits at once.
+/// The signals are also unblocked: a parent that spawns the app with them blocked (Foundation's
+/// Process from a thread that blocks them, some supervisors) would otherwise leave it deaf to
+/// both, running forever with the recording never summarised.
 enum SignalTrap {
     nonisolated(unsafe) static var received: sig_atomic_t = 0
 
     static func install() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         for sig in [SIGINT, SIGTERM] {
             signal(sig) { number in
                 if SignalTrap.received != 0 { _exit(128 + number) }

@@ -97,6 +97,15 @@ struct RobustnessTests {
         }
     }
 
+    @Test("a trace on a full disk: the run goes on to its end and says what was lost")
+    func traceOnFullDisk() throws {
+        let r = try ElasticBinary.run(["play", "--headless", "--frames", "600", "--replay", RobustnessTests.replay, "--trace", "/dev/full"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("reached 600 frames"), "\(r.stderr)")
+        #expect(r.stderr.contains("No space left on device"), "\(r.stderr)")
+        #expect(r.stderr.contains("bytes lost"), "\(r.stderr)")
+    }
+
     /// Starts `elastic` with `arguments`, waits `after` seconds, sends `signal`, waits for the exit.
     func runAndSignal(_ arguments: [String], after: Double, signal: Int32, shell: String? = nil) throws -> (status: Int32, reason: Process.TerminationReason, stderr: String) {
         let process = Process()
@@ -166,5 +175,23 @@ struct RobustnessTests {
         let traceText = try String(contentsOf: trace, encoding: .utf8)
         #expect(traceText.hasSuffix("\n"))
         for line in traceText.split(separator: "\n") { #expect(line.split(separator: ",").count == 7, "\(line)") }
+    }
+
+    @Test("a file-size limit hit mid-run (EFBIG) does not kill the run: it ends normally and says what was lost")
+    func fileSizeLimit() throws {
+        let dir = try ElasticBinary.scratch("fsize")
+        let stats = dir.appendingPathComponent("run.csv")
+        // ulimit -f 256 (512-byte blocks in sh): files stop at 128 KiB. Rows go out in 64-KiB
+        // writes, so about 1,700 of the 6,000 rows fit; the write that hits the limit is cut back.
+        let r = try runAndSignal(["play", "--headless", "--frames", "6000", "--replay", RobustnessTests.replay,
+                                  "--stats", stats.path], after: 0, signal: 0, shell: "ulimit -f 256;")
+        #expect(r.reason == .exit && r.status == 0, "killed? reason \(r.reason), status \(r.status): \(r.stderr)")
+        #expect(r.stderr.contains("reached 6000 frames"), "\(r.stderr)")
+        #expect(r.stderr.contains("File too large") && r.stderr.contains("rows lost"), "\(r.stderr)")
+        let rows = try expectCompleteRows(stats)
+        #expect(rows > 1000 && rows < 6000, "\(rows) rows")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("run.summary.json"))) as? [String: Any]
+        #expect((json?["frames"] as? Int) == 6000)
+        #expect((json?["lost_rows"] as? Int) == 6000 - rows)
     }
 }

@@ -271,5 +271,6 @@ final class GameLoop {
         trace?.close()
         if let error = trace?.writeError { printError("elastic: \(error)") }
         inputRecorder?.close()
+        if let error = inputRecorder?.errorReport { printError("elastic: \(error)") }
     }
 }

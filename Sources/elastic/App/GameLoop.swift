@@ -36,6 +36,9 @@ final class GameLoop {
     private var screenshotQueue: [Double]
     private(set) var frame = 0
     private let startTime: Double
+    /// Test aid: called at the start of every frame with its number, before input is polled
+    /// (tests inject window-system events there with SDL_PushEvent).
+    var beforeFrame: ((Int) -> Void)?
 
     init(config: RunConfiguration, frontEnd: SDLFrontEnd, stats: FrameStatsRecorder?) throws {
         self.stats = stats
@@ -85,6 +88,7 @@ final class GameLoop {
 
     private func runFrame() {
         // Input.
+        beforeFrame?(frame)
         let t0 = MonotonicTimeSource.nanoseconds()
         platformEvents.removeAll(keepingCapacity: true)
         frontEnd.pollEvents(into: &platformEvents)

@@ -21,9 +21,14 @@ struct SoakTests {
         }
     }
 
+    /// Under a sanitizer (scripts/sanitize.sh) freed memory stays resident in ASan's quarantine:
+    /// the memory figure is meaningless there, the rest still holds.
+    static let sanitized = ProcessInfo.processInfo.environment["ELASTIC_SANITIZER"] != nil
+
     @Test("every scene, 3,000 frames of random drags: no NaN, no memory or entity growth")
     func short() throws {
-        let r = try ElasticBinary.run(["soak", "--frames", "3000", "--seed", "7"])
+        let limit = SoakTests.sanitized ? ["--max-rss-growth-kib", "\(Int.max)"] : []
+        let r = try ElasticBinary.run(["soak", "--frames", "3000", "--seed", "7"] + limit)
         #expect(r.status == 0, "stderr: \(r.stderr)")
         let figures = SoakTests.parse(r.stdout)
         #expect(figures.count == 5, "stdout: \(r.stdout)")
@@ -33,7 +38,7 @@ struct SoakTests {
             #expect(f.int("steps") == 12000, "\(scene)")
             #expect(f.int("events") > 1000, "\(scene)")
             #expect(f.int("non_finite") == 0, "\(scene)")
-            #expect(f.int("rss_growth_kib") <= 1024, "\(scene)")
+            if !SoakTests.sanitized { #expect(f.int("rss_growth_kib") <= 1024, "\(scene)") }
             #expect(f.int("entities_max_after_warmup") == f.int("entities_warmup"), "\(scene)")
             #expect(f.int("vertices_max") > 0, "\(scene)")
         }

@@ -30,6 +30,8 @@ struct RobustnessTests {
             (["--stats-format", "xml"], "--stats-format"), (["--renderer", ""], "--renderer"),
             (["--screenshot", "shot.jpg"], "PNG"), (["--screenshot-at", "-1", "--screenshot", "a.png"], "--screenshot-at"),
             (["--no-such-flag"], "no-such-flag"), (["--fps"], "--fps"),
+            (["--seconds", "-1"], "--seconds must be"), (["--fps", "-60"], "--fps must be"),
+            (["--scale", "-2"], "--scale must be"), (["--screenshot", "a.png", "--screenshot-at", "-0.5"], "--screenshot-at must be"),
           ])
     func badFlags(flags: [String], message: String) throws {
         let dir = try ElasticBinary.scratch("flags-\(abs(flags.joined().hashValue))")
@@ -37,6 +39,31 @@ struct RobustnessTests {
         #expect(r.status != 0)
         #expect(r.stderr.contains(message), "stderr: \(r.stderr)")
         expectNothingWritten(in: dir, flags.joined(separator: " "))
+    }
+
+    @Test("the spring inspector: extreme accepted values never print NaN or ∞; absurd ones are refused",
+          arguments: [
+            (["--duration", "0.01", "--damping", "0", "--velocity", "10000"], nil),
+            (["--duration", "10", "--damping", "0", "--velocity", "-10000"], nil),
+            (["--duration", "1e300", "--damping", "1e300"], nil),
+            (["--duration", "0.9", "--damping", "0.5", "--hz", "100000", "--seconds", "0.01"], nil),
+            (["--duration", "0.9", "--damping", "0.5", "--velocity", "1e308"], "--velocity"),
+            (["--duration", "0.9", "--damping", "0.5", "--velocity", "-1e20"], "--velocity"),
+            (["--duration", "0.9", "--damping", "0.5", "--hz", "0"], "--hz"),
+            (["--duration", "0.9", "--damping", "-0.5"], "--damping"),
+            (["--duration", "abc", "--damping", "0.5"], "--duration"),
+          ] as [([String], String?)])
+    func springInspector(flags: [String], refused: String?) throws {
+        let r = try ElasticBinary.run(["spring"] + flags)
+        if let refused {
+            #expect(r.status != 0 && r.stderr.contains(refused), "\(r.stderr)")
+            #expect(r.stdout.isEmpty)
+        } else {
+            #expect(r.status == 0, "\(r.stderr)")
+            let lower = r.stdout.lowercased()
+            #expect(!lower.contains("nan") && !lower.contains("inf"), "\(r.stdout.prefix(300))")
+            #expect(r.stdout.split(separator: "\n").count > 2)
+        }
     }
 
     @Test("--replay and --record-input naming the same file is refused before the file is truncated")

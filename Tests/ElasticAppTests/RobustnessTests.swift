@@ -109,14 +109,22 @@ struct RobustnessTests {
         #expect(r.status == 2 && r.stderr.contains("is a directory"), "\(r.stderr)")
     }
 
-    @Test("a stats path that is a directory, in a missing folder, or on a full disk: the error says so")
+    @Test("a stats path that is a directory, in a missing folder, not writable, or on a full disk: the error says so")
     func badStatsPaths() throws {
         let dir = try ElasticBinary.scratch("stats-paths")
-        let cases: [(String, String)] = [
+        var cases: [(String, String)] = [
             (dir.path, "Is a directory"),
             (dir.appendingPathComponent("missing/s.csv").path, "does not exist"),
             ("/dev/full", "No space left on device"),
         ]
+        // Not writable: sysfs refuses new files even to root; a read-only folder to anyone else.
+        if FileManager.default.fileExists(atPath: "/sys/kernel") { cases.append(("/sys/elastic-stats.csv", "Permission denied")) }
+        if geteuid() != 0 {
+            let ro = dir.appendingPathComponent("read-only")
+            try FileManager.default.createDirectory(at: ro, withIntermediateDirectories: true)
+            try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: ro.path)
+            cases.append((ro.appendingPathComponent("s.csv").path, "Permission denied"))
+        }
         for (path, reason) in cases {
             let r = try ElasticBinary.run(["play", "--headless", "--frames", "5", "--stats", path])
             #expect(r.status != 0, "\(path)")

@@ -212,7 +212,9 @@ struct RobustnessTests {
         for line in traceText.split(separator: "\n") { #expect(line.split(separator: ",").count == 7, "\(line)") }
     }
 
-    @Test("a file-size limit hit mid-run (EFBIG) does not kill the run: it ends normally and says what was lost")
+    @Test("a file-size limit hit mid-run (EFBIG) does not kill the run: it ends normally and says what was lost",
+          .disabled(if: ProcessInfo.processInfo.environment["ELASTIC_SANITIZER"] == "thread",
+                    "TSan's runtime dies of SIGBUS at start under ulimit -f"))
     func fileSizeLimit() throws {
         let dir = try ElasticBinary.scratch("fsize")
         let stats = dir.appendingPathComponent("run.csv")

@@ -142,4 +142,59 @@ struct WindowFaultTests {
             for row in rows { #expect(row.x.isFinite && row.y.isFinite && row.targetX.isFinite && row.targetY.isFinite, "\(scene): \(row)") }
         }
     }
+
+    @Test("the live loop (monotonic clock, dummy driver): a 5-s stall costs 60 steps, a minimise pauses stats and resyncs")
+    func liveStallAndMinimise() throws {
+        let dir = try ElasticBinary.scratch("live-faults")
+        let front = try WindowFaultTests.frontEnd()
+        let stats = dir.appendingPathComponent("live.csv").path
+        let frames = 300
+        // headless: false in the loop's configuration: the live path (monotonic time, hidden-window
+        // sleep and resync) on top of a front end that really is SDL's dummy driver.
+        let config = RunConfiguration(
+            sceneName: "wave-pull", frontEnd: FrontEndOptions(windowSize: (1280, 720), headless: false, renderer: .software, vsync: false),
+            uiScale: 1, stepRate: 240, tolerance: 0.25, antialias: true, showHint: false, fps: 60, frameLimit: frames,
+            replay: [], recordInputPath: nil, tracePath: nil, screenshotPath: nil, screenshotTimes: [])
+        let run = RunInfo(renderer: front.rendererName, videoDriver: front.videoDriver, vsyncRequested: false, vsyncInEffect: false,
+                          refreshRate: nil, windowWidth: 1280, windowHeight: 720, outputWidth: 1280, outputHeight: 720,
+                          stepRate: 240, build: "test", headless: false, simulatedFPS: nil, version: "test")
+        let recorder = try FrameStatsRecorder(path: stats, format: .elastic, run: run, targetRefreshRate: 60)
+        let loop = try GameLoop(config: config, frontEnd: front, stats: recorder)
+        var hiddenCalls = 0
+        var stalledFrame = -1
+        loop.beforeFrame = { f in
+            // Pace the loop near 60 Hz so ordinary frames take a step or a few.
+            Thread.sleep(forTimeInterval: 1.0 / 60)
+            switch f {
+            case 20: WindowFaultTests.push(mouse: SDL_MOUSEBUTTONDOWN, x: 640, y: 10)
+            case 21..<80: WindowFaultTests.push(mouse: SDL_MOUSEMOTION, x: 640, y: Int32(10 + (f - 20) * 4))
+            case 100:
+                if stalledFrame < 0 { stalledFrame = f; Thread.sleep(forTimeInterval: 5) }   // the stall
+            case 150:
+                hiddenCalls += 1
+                if hiddenCalls == 1 { WindowFaultTests.push(window: SDL_WINDOWEVENT_MINIMIZED, in: front) }
+                if hiddenCalls == 10 { WindowFaultTests.push(window: SDL_WINDOWEVENT_RESTORED, in: front) }  // ≈ 1 s hidden
+            case 200: WindowFaultTests.push(mouse: SDL_MOUSEBUTTONUP, x: 640, y: 250)
+            default: break
+            }
+        }
+        let reason = loop.run()
+        #expect(reason == "reached \(frames) frames")
+        let summary = try #require(recorder.summary)
+        #expect(summary.pauses == 1)
+        #expect(summary.pausedSeconds >= 0.5, "\(summary.pausedSeconds)")
+        // frame,t_ms,frame_ms,input_ms,update_ms,steps,…: steps per recorded frame.
+        let rows = try String(contentsOfFile: stats, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.hasPrefix("#") && !$0.hasPrefix("frame,") }
+            .map { $0.split(separator: ",") }
+        let steps = Dictionary(uniqueKeysWithValues: rows.map { (Int($0[0])!, Int($0[5])!) })
+        // The stalled frame: 5 s clamped to 0.25 s = 60 steps at 240 Hz; then back to a few a frame.
+        #expect(steps[100] == 60, "frame 100 took \(String(describing: steps[100])) steps")
+        for f in 101..<110 { #expect((steps[f] ?? 0) <= 12, "frame \(f): \(String(describing: steps[f])) steps after the stall") }
+        // No burst after the restore: the hidden second is not simulated (the first frame after is left out).
+        for f in 151..<160 { if let n = steps[f] { #expect(n <= 12, "frame \(f): \(n) steps after the restore") } }
+        #expect(steps.values.max() == 60)
+        let frameTimes = rows.map { Double($0[2])! }
+        #expect(frameTimes.max()! > 4900, "the stalled frame's time is in the file")
+    }
 }

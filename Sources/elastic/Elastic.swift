@@ -12,6 +12,6 @@ struct Elastic: ParsableCommand {
             Run `elastic play` for the full-screen demo (Esc quits), or `elastic help play`.
             """,
         version: version,
-        subcommands: [PlayCommand.self, StatsCommand.self, SpringCommand.self]
+        subcommands: [PlayCommand.self, StatsCommand.self, SpringCommand.self, SoakCommand.self]
     )
 }

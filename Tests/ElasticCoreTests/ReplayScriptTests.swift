@@ -99,6 +99,26 @@ struct ReplayScriptTests {
         }
     }
 
+    @Test("the fuzzing corpus (Tests/Fuzz/corpus): each input parses or is refused with a reason, quickly")
+    func fuzzCorpus() throws {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/corpus")
+        let files = try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)
+        #expect(files.count >= 12)
+        var accepted = 0
+        for file in files {
+            let data = try Data(contentsOf: file)
+            do {
+                let events = try ReplayScript.parse(data)
+                accepted += 1
+                for e in events { #expect(e.time.isFinite && e.time >= 0, "\(file.lastPathComponent)") }
+            } catch let error as ReplayError {
+                #expect(!error.reason.isEmpty)
+            }
+        }
+        #expect(accepted > 0 && accepted < files.count)
+    }
+
     @Test("a missing file says so")
     func missingFile() {
         #expect(throws: ReplayError(line: 0, reason: "no such replay file: /nonexistent/x.jsonl")) {

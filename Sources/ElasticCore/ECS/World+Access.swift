@@ -44,8 +44,8 @@ extension World {
         guard let r = row(of: e), target.isFinite else { return }
         springIndex[r] = springID(spring)
         let kick = spring.initialVelocity
-        velocityX[r] += kick * (target.x - positionX[r])
-        velocityY[r] += kick * (target.y - positionY[r])
+        velocityX[r] = MotionLimits.speed(velocityX[r] + kick * (target.x - positionX[r]))
+        velocityY[r] = MotionLimits.speed(velocityY[r] + kick * (target.y - positionY[r]))
         setTarget(e, target)
     }
 
@@ -70,9 +70,10 @@ extension World {
         atRest[r] = true
     }
 
+    /// Sets the velocity, clamped to `MotionLimits.maxSpeed` per axis; a non-finite one is ignored.
     public mutating func setVelocity(_ e: Entity, _ velocity: Vec2) {
         guard let r = row(of: e), velocity.isFinite else { return }
-        velocityX[r] = velocity.x; velocityY[r] = velocity.y
+        velocityX[r] = MotionLimits.speed(velocity.x); velocityY[r] = MotionLimits.speed(velocity.y)
         atRest[r] = false
     }
 

@@ -14,14 +14,27 @@ public struct Arc: Hashable, Sendable {
     }
 
     /// The swept angle, signed: positive clockwise. A full turn at most, as UIKit normalises it.
-    public var sweep: Double {
+    /// Angles that are not finite give an empty arc (0); huge ones are reduced with a remainder,
+    /// never by looping a turn at a time.
+    public var sweep: Double { normalizedSweep ?? 0 }
+
+    /// The swept angle as `sweep`, or nil when `start` or `end` is not finite (or their
+    /// difference overflows): the flattener skips such a contour instead of drawing it.
+    public var normalizedSweep: Double? {
         var s = end - start
+        guard s.isFinite, start.isFinite else { return nil }
         let twoPi = 2 * Double.pi
         if clockwise {
-            while s < 0 { s += twoPi }
+            if s < 0 {
+                s = s.truncatingRemainder(dividingBy: twoPi)
+                if s < 0 { s += twoPi }
+            }
             if s > twoPi { s = twoPi }
         } else {
-            while s > 0 { s -= twoPi }
+            if s > 0 {
+                s = s.truncatingRemainder(dividingBy: twoPi)
+                if s > 0 { s -= twoPi }
+            }
             if s < -twoPi { s = -twoPi }
         }
         return s

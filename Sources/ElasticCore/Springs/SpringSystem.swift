@@ -30,6 +30,7 @@ public struct SpringSystem: Sendable {
         let restD = rest.distance, restV = rest.speed
         // With one parameter set every entity follows row 0: no per-entity lookup.
         let shared: SpringStep? = world.springs.count == 1 ? steps[0] : nil
+        let maxD = MotionLimits.maxDisplacement, maxV = MotionLimits.maxSpeed
         steps.withUnsafeBufferPointer { maps in
         world.springIndex.withUnsafeBufferPointer { springOf in
         world.motion.withUnsafeBufferPointer { motion in
@@ -50,8 +51,13 @@ public struct SpringSystem: Sendable {
                     return
                 }
                 let dx = px[i] - tx[i], dy = py[i] - ty[i]
-                let nx = m.xx * dx + m.xv * vx[i], nvx = m.vx * dx + m.vv * vx[i]
-                let ny = m.xx * dy + m.xv * vy[i], nvy = m.vx * dy + m.vv * vy[i]
+                var nx = m.xx * dx + m.xv * vx[i], nvx = m.vx * dx + m.vv * vx[i]
+                var ny = m.xx * dy + m.xv * vy[i], nvy = m.vx * dy + m.vv * vy[i]
+                // Beyond the limits (a huge fling on a soft spring): stop at the wall, cap the speed.
+                if abs(nx) > maxD { nx = nx > 0 ? maxD : -maxD; nvx = 0 }
+                if abs(ny) > maxD { ny = ny > 0 ? maxD : -maxD; nvy = 0 }
+                if abs(nvx) > maxV { nvx = nvx > 0 ? maxV : -maxV }
+                if abs(nvy) > maxV { nvy = nvy > 0 ? maxV : -maxV }
                 if abs(nx) < restD, abs(ny) < restD, abs(nvx) < restV, abs(nvy) < restV {
                     px[i] = tx[i]; py[i] = ty[i]; vx[i] = 0; vy[i] = 0; atRest[i] = true
                 } else if nx.isFinite && ny.isFinite && nvx.isFinite && nvy.isFinite {

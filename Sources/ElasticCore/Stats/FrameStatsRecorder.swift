@@ -55,6 +55,8 @@ public final class FrameStatsRecorder {
     public static let elasticMagic = "# elastic frame stats"
 
     private var fd: Int32
+    /// Bytes of whole rows in the file: a write that fails part-way is cut back to this.
+    private var committedBytes: off_t = 0
     private var buffer: [UInt8] = []
     private var rowsInBuffer = 0
     private var lastFlushNs: UInt64 = 0
@@ -215,20 +217,28 @@ public final class FrameStatsRecorder {
     // MARK: Writing
 
     /// Writes the whole buffer (retrying partial writes and EINTR); the error message on failure.
+    /// The buffer holds whole rows: when only part of it got written (a disk filling up, a file
+    /// size limit), the file is cut back to the end of the last whole write, so it never ends in
+    /// half a row.
     private func writeBuffer() -> String? {
         defer { buffer.removeAll(keepingCapacity: true); rowsInBuffer = 0 }
         var error: String?
+        var written = 0
         buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+            while written < raw.count {
+                let n = write(fd, raw.baseAddress! + written, raw.count - written)
                 if n < 0 {
                     if errno == EINTR { continue }
                     error = "cannot write stats to \(path): \(Self.errnoText())"
                     return
                 }
-                offset += n
+                written += n
             }
+        }
+        if error == nil {
+            committedBytes += off_t(written)
+        } else if written > 0 {
+            _ = ftruncate(fd, committedBytes)
         }
         return error
     }

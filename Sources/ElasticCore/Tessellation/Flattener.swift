@@ -83,27 +83,8 @@ struct Flattener: Sendable {
 
     // MARK: - Arcs
 
-    /// The swept angle, as `Arc.sweep` (UIKit: at most one full turn, signed by direction), but
-    /// without looping on huge or infinite angles. Nil when the angles are not finite.
-    static func sweep(of arc: Arc) -> Double? {
-        var s = arc.end - arc.start
-        guard s.isFinite, arc.start.isFinite else { return nil }
-        let twoPi = 2 * Double.pi
-        if arc.clockwise {
-            if s < 0 {
-                s = s.truncatingRemainder(dividingBy: twoPi)
-                if s < 0 { s += twoPi }
-            }
-            if s > twoPi { s = twoPi }
-        } else {
-            if s > 0 {
-                s = s.truncatingRemainder(dividingBy: twoPi)
-                if s > 0 { s -= twoPi }
-            }
-            if s < -twoPi { s = -twoPi }
-        }
-        return s
-    }
+    /// The swept angle, as `Arc.sweep`; nil when the angles are not finite.
+    static func sweep(of arc: Arc) -> Double? { arc.normalizedSweep }
 
     /// n = ⌈θ / (2·acos(1 − tol/r))⌉, at least 1, at most `maxSegments`.
     static func arcSegmentCount(radius: Double, sweep: Double, tolerance: Double) -> Int {

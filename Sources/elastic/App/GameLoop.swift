@@ -42,6 +42,9 @@ final class GameLoop {
     private var hintCache: (scene: String, room: Double, text: String, width: Double)?
     private var hintPill = Path()
     private let startTime: Double
+    /// Test aid: called at the start of every frame with its number, before input is polled
+    /// (tests inject window-system events there with SDL_PushEvent).
+    var beforeFrame: ((Int) -> Void)?
 
     init(config: RunConfiguration, frontEnd: SDLFrontEnd, stats: FrameStatsRecorder?) throws {
         self.stats = stats
@@ -96,6 +99,7 @@ final class GameLoop {
 
     private func runFrame() {
         // Input.
+        beforeFrame?(frame)
         let t0 = MonotonicTimeSource.nanoseconds()
         platformEvents.removeAll(keepingCapacity: true)
         frontEnd.pollEvents(into: &platformEvents)
@@ -324,5 +328,6 @@ final class GameLoop {
         trace?.close()
         if let error = trace?.writeError { printError("elastic: \(error)") }
         inputRecorder?.close()
+        if let error = inputRecorder?.errorReport { printError("elastic: \(error)") }
     }
 }

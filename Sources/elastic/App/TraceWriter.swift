@@ -35,5 +35,5 @@ final class TraceWriter {
         file.close()
     }
 
-    var writeError: String? { file.error }
+    var writeError: String? { file.errorReport }
 }

@@ -23,7 +23,8 @@ struct WindowSize: ExpressibleByArgument, Equatable {
 extension RendererChoice: ExpressibleByArgument {}
 extension StatsFormat: ExpressibleByArgument {}
 
-/// `elastic play`: the demo.
+/// `elastic play`: the demo. Numeric options take the next argument whatever it looks like, so
+/// `--seconds -1` is refused for its value ("must be positive") rather than as a missing value.
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
@@ -45,7 +46,7 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Full-screen desktop (the default unless --window is given).")
     var fullscreen = false
 
-    @Option(help: "UI scale: scene points per window coordinate (e.g. 2 makes everything twice as large).")
+    @Option(parsing: .unconditional, help: "UI scale: scene points per window coordinate (e.g. 2 makes everything twice as large).")
     var scale: Double = 1
 
     @Option(help: "Renderer: \(RendererChoice.allCases.map(\.rawValue).joined(separator: ", ")) (auto picks the measured default).")
@@ -57,19 +58,19 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Run without a display (SDL's dummy driver, or offscreen for OpenGL) on a simulated clock.")
     var headless = false
 
-    @Option(help: "Headless: simulated display frames per second.")
+    @Option(parsing: .unconditional, help: "Headless: simulated display frames per second.")
     var fps: Double = 60
 
-    @Option(help: "Stop after this many frames.")
+    @Option(parsing: .unconditional, help: "Stop after this many frames.")
     var frames: Int?
 
-    @Option(help: "Stop after this many (simulated, when headless) seconds.")
+    @Option(parsing: .unconditional, help: "Stop after this many (simulated, when headless) seconds.")
     var seconds: Double?
 
-    @Option(name: .customLong("step-rate"), help: "Fixed simulation steps per second.")
+    @Option(name: .customLong("step-rate"), parsing: .unconditional, help: "Fixed simulation steps per second.")
     var stepRate: Double = 240
 
-    @Option(help: "Curve flattening tolerance in pixels.")
+    @Option(parsing: .unconditional, help: "Curve flattening tolerance in pixels.")
     var tolerance: Double = 0.25
 
     @Flag(inversion: .prefixedNo, help: "Anti-alias edges with a one-pixel alpha fringe.")
@@ -90,7 +91,7 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Save the last frame as PNG (with --screenshot-at: one file per time, FILE-<T>s.png).", valueName: "FILE"))
     var screenshot: String?
 
-    @Option(name: .customLong("screenshot-at"), help: ArgumentHelp("Simulated time of a screenshot; may repeat.", valueName: "T"))
+    @Option(name: .customLong("screenshot-at"), parsing: .unconditionalSingleValue, help: ArgumentHelp("Simulated time of a screenshot; may repeat.", valueName: "T"))
     var screenshotAt: [Double] = []
 
     @Option(help: ArgumentHelp("Write spring entity positions per frame as CSV (frame,time,entity,x,y,target_x,target_y).", valueName: "FILE"))

@@ -26,7 +26,7 @@ struct SpringCommand: ParsableCommand {
     @Option(help: "Damping ratio ζ (UIKit clamps it to 1.2e-7…1).")
     var damping: Double
 
-    @Option(help: "Initial velocity in target-distances per second (UIKit model only).")
+    @Option(parsing: .unconditional, help: "Initial velocity in target-distances per second (UIKit model only).")
     var velocity: Double = 0
 
     @Option(help: "Spring model: \(Model.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -38,10 +38,16 @@ struct SpringCommand: ParsableCommand {
     @Option(help: "How many seconds to print.")
     var seconds: Double = 2
 
+    /// Largest |--velocity|: 10⁴ travels a second, far past any real fling (UIKit uses 0…~30).
+    static let maxVelocity = 10_000.0
+
     func validate() throws {
         guard duration.isFinite, duration > 0 else { throw ValidationError("--duration must be a positive number of seconds (got \(duration))") }
         guard damping.isFinite, damping >= 0 else { throw ValidationError("--damping must be a number ≥ 0 (got \(damping))") }
-        guard velocity.isFinite else { throw ValidationError("--velocity must be a finite number") }
+        guard velocity.isFinite, abs(velocity) <= SpringCommand.maxVelocity else {
+            // Beyond this the closed form overflows (v·ω → ∞, ∞·0 = NaN in the very first row).
+            throw ValidationError("--velocity must be between -\(Int(SpringCommand.maxVelocity)) and \(Int(SpringCommand.maxVelocity)) target-distances per second (got \(velocity))")
+        }
         guard hz.isFinite, hz > 0, hz <= 100_000 else { throw ValidationError("--hz must be in (0, 100000] (got \(hz))") }
         guard seconds.isFinite, seconds > 0, seconds * hz <= 10_000_000 else {
             throw ValidationError("--seconds must be positive and --seconds × --hz at most 10,000,000")

@@ -10,6 +10,8 @@ final class OutputFile {
     private var fd: Int32
     private(set) var error: String?
     private(set) var lostBytes = 0
+    /// Bytes of whole writes in the file.
+    private var committedBytes: off_t = 0
 
     init(path: String, purpose: String) throws {
         self.path = path
@@ -23,8 +25,12 @@ final class OutputFile {
         }
     }
 
+    /// Writes `text` (whole lines). After a failure nothing more is written (the lines would not
+    /// follow on) and the bytes are counted as lost; a write that fails part-way is cut back so the
+    /// file ends with the last whole write, never in half a line.
     func write(_ text: String) {
-        guard fd >= 0, !text.isEmpty else { return }
+        guard !text.isEmpty else { return }
+        guard fd >= 0, error == nil else { lostBytes += text.utf8.count; return }
         var text = text
         text.withUTF8 { bytes in
             var offset = 0
@@ -32,13 +38,20 @@ final class OutputFile {
                 let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    if error == nil { error = "writing \(path) failed: \(String(cString: strerror(errno)))" }
-                    lostBytes += bytes.count - offset
+                    error = "writing \(path) failed: \(String(cString: strerror(errno)))"
+                    if offset > 0 { _ = ftruncate(fd, committedBytes) }
+                    lostBytes += bytes.count
                     return
                 }
                 offset += n
             }
+            committedBytes += off_t(bytes.count)
         }
+    }
+
+    /// What went wrong and what it cost, for the end-of-run message.
+    var errorReport: String? {
+        error.map { "\($0) (\(lostBytes) bytes lost; the file keeps the \(committedBytes) bytes written before)" }
     }
 
     func close() {

@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+
+/// End-to-end robustness of `elastic play --headless`: bad flags and files are refused with the
+/// reason before anything is written; signals and full disks end or degrade a run cleanly.
+@Suite("elastic play: bad input, signals, full disks", .serialized)
+struct RobustnessTests {
+    static let replay = ElasticBinary.root.appendingPathComponent("assets/replays/wave-pull-center.jsonl").path
+
+    /// Nothing half-written: a refused run leaves no stats, summary, trace or recording behind.
+    func expectNothingWritten(in dir: URL, _ context: String) {
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: dir.path))?.filter { $0 != "in.jsonl" } ?? []
+        #expect(left.isEmpty, "\(context): left behind \(left)")
+    }
+
+    func outputs(_ dir: URL) -> [String] {
+        ["--stats", dir.appendingPathComponent("s.csv").path, "--trace", dir.appendingPathComponent("t.csv").path,
+         "--record-input", dir.appendingPathComponent("r.jsonl").path]
+    }
+
+    @Test("wrong types, out-of-range values and conflicts: the flag is named, exit ≠ 0, no files",
+          arguments: [
+            (["--fps", "abc"], "--fps"), (["--fps", "1e9"], "--fps"), (["--fps", "nan"], "--fps"),
+            (["--window", "abc"], "--window"), (["--window", "-5x10"], "--window"), (["--window", "1x99999"], "--window"),
+            (["--scale", "0"], "--scale"), (["--scale", "x"], "--scale"),
+            (["--frames", "0"], "--frames"), (["--frames", "-3"], "--frames"), (["--frames", "1.5"], "--frames"),
+            (["--seconds", "0"], "--seconds"), (["--seconds", "inf"], "--seconds"), (["--seconds", "soon"], "--seconds"),
+            (["--step-rate", "-240"], "--step-rate"), (["--step-rate", "1e6"], "--step-rate"),
+            (["--tolerance", "-1"], "--tolerance"), (["--tolerance", "nan"], "--tolerance"),
+            (["--stats-format", "xml"], "--stats-format"), (["--renderer", ""], "--renderer"),
+            (["--screenshot", "shot.jpg"], "PNG"), (["--screenshot-at", "-1", "--screenshot", "a.png"], "--screenshot-at"),
+            (["--no-such-flag"], "no-such-flag"), (["--fps"], "--fps"),
+            (["--seconds", "-1"], "--seconds must be"), (["--fps", "-60"], "--fps must be"),
+            (["--scale", "-2"], "--scale must be"), (["--screenshot", "a.png", "--screenshot-at", "-0.5"], "--screenshot-at must be"),
+          ])
+    func badFlags(flags: [String], message: String) throws {
+        let dir = try ElasticBinary.scratch("flags-\(abs(flags.joined().hashValue))")
+        let r = try ElasticBinary.run(["play", "--headless"] + flags + outputs(dir))
+        #expect(r.status != 0)
+        #expect(r.stderr.contains(message), "stderr: \(r.stderr)")
+        expectNothingWritten(in: dir, flags.joined(separator: " "))
+    }
+
+    @Test("the spring inspector: extreme accepted values never print NaN or ∞; absurd ones are refused",
+          arguments: [
+            (["--duration", "0.01", "--damping", "0", "--velocity", "10000"], nil),
+            (["--duration", "10", "--damping", "0", "--velocity", "-10000"], nil),
+            (["--duration", "1e300", "--damping", "1e300"], nil),
+            (["--duration", "0.9", "--damping", "0.5", "--hz", "100000", "--seconds", "0.01"], nil),
+            (["--duration", "0.9", "--damping", "0.5", "--velocity", "1e308"], "--velocity"),
+            (["--duration", "0.9", "--damping", "0.5", "--velocity", "-1e20"], "--velocity"),
+            (["--duration", "0.9", "--damping", "0.5", "--hz", "0"], "--hz"),
+            (["--duration", "0.9", "--damping", "-0.5"], "--damping"),
+            (["--duration", "abc", "--damping", "0.5"], "--duration"),
+          ] as [([String], String?)])
+    func springInspector(flags: [String], refused: String?) throws {
+        let r = try ElasticBinary.run(["spring"] + flags)
+        if let refused {
+            #expect(r.status != 0 && r.stderr.contains(refused), "\(r.stderr)")
+            #expect(r.stdout.isEmpty)
+        } else {
+            #expect(r.status == 0, "\(r.stderr)")
+            let lower = r.stdout.lowercased()
+            #expect(!lower.contains("nan") && !lower.contains("inf"), "\(r.stdout.prefix(300))")
+            #expect(r.stdout.split(separator: "\n").count > 2)
+        }
+    }
+
+    @Test("--replay and --record-input naming the same file is refused before the file is truncated")
+    func replayIsRecordTarget() throws {
+        let dir = try ElasticBinary.scratch("same-file")
+        let path = dir.appendingPathComponent("in.jsonl")
+        try FileManager.default.copyItem(atPath: RobustnessTests.replay, toPath: path.path)
+        let before = try Data(contentsOf: path)
+        let r = try ElasticBinary.run(["play", "--headless", "--replay", path.path, "--record-input", path.path])
+        #expect(r.status != 0 && r.stderr.contains("same file"), "\(r.stderr)")
+        #expect(try Data(contentsOf: path) == before)
+    }
+
+    @Test("bad replay files: the reason (and line), exit 2, no outputs",
+          arguments: [
+            ("", "empty"),
+            ("\u{00}\u{01}\u{FFFF}garbage\n", "line 1"),
+            (String(repeating: "x", count: 1 << 20), "bytes long"),
+            ("{\"t\": 0, \"type\": \"pinch\", \"x\": 1, \"y\": 2}\n", "unknown event type"),
+            ("{\"t\": 0, \"type\": \"down\", \"y\": 2}\n", "missing \"x\""),
+            ("{\"t\": 2, \"type\": \"key\", \"key\": \"space\"}\n{\"t\": 1, \"type\": \"key\", \"key\": \"space\"}\n", "goes backwards"),
+            ("{\"t\": 0, \"type\": \"down\", \"x\": 5e6, \"y\": 2}\n", "out of range"),
+            ("{\"t\": 0, \"type\": \"down\", \"x\": NaN, \"y\": 2}\n", "not valid JSON"),
+            ("{\"t\": 0, \"type\": \"down\", \"x\": -1e999, \"y\": 2}\n", "line 1"),
+            ("{\"t\": 0, \"type\": \"up\", \"x\": 1, \"y\": 2}\n", "without a down"),
+            ("{\"t\": 0, \"type\": \"up\", \"x\": 1, \"y\": 2, \"device\": \"touch\", \"id\": 4}\n", "without a down"),
+            ("{\"t\": 0, \"type\": \"move\", \"x\": 1, \"y\": 2, \"device\": \"touch\", \"id\": 4}\n", "never went down"),
+          ])
+    func badReplays(text: String, reason: String) throws {
+        let dir = try ElasticBinary.scratch("replay-\(abs(text.hashValue))")
+        let file = dir.appendingPathComponent("in.jsonl")
+        try Data(text.utf8).write(to: file)
+        let r = try ElasticBinary.run(["play", "--headless", "--replay", file.path] + outputs(dir))
+        #expect(r.status == 2, "stderr: \(r.stderr)")
+        #expect(r.stderr.contains("bad replay file") && r.stderr.contains(reason), "stderr: \(r.stderr)")
+        expectNothingWritten(in: dir, reason)
+    }
+
+    @Test("a replay path that is a directory is refused")
+    func replayDirectory() throws {
+        let dir = try ElasticBinary.scratch("replay-dir")
+        let r = try ElasticBinary.run(["play", "--headless", "--replay", dir.path])
+        #expect(r.status == 2 && r.stderr.contains("is a directory"), "\(r.stderr)")
+    }
+
+    @Test("a stats path that is a directory, in a missing folder, not writable, or on a full disk: the error says so")
+    func badStatsPaths() throws {
+        let dir = try ElasticBinary.scratch("stats-paths")
+        var cases: [(String, String)] = [
+            (dir.path, "Is a directory"),
+            (dir.appendingPathComponent("missing/s.csv").path, "does not exist"),
+            ("/dev/full", "No space left on device"),
+        ]
+        // Not writable: sysfs refuses new files even to root; a read-only folder to anyone else.
+        if FileManager.default.fileExists(atPath: "/sys/kernel") { cases.append(("/sys/elastic-stats.csv", "Permission denied")) }
+        if geteuid() != 0 {
+            let ro = dir.appendingPathComponent("read-only")
+            try FileManager.default.createDirectory(at: ro, withIntermediateDirectories: true)
+            try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: ro.path)
+            cases.append((ro.appendingPathComponent("s.csv").path, "Permission denied"))
+        }
+        for (path, reason) in cases {
+            let r = try ElasticBinary.run(["play", "--headless", "--frames", "5", "--stats", path])
+            #expect(r.status != 0, "\(path)")
+            #expect(r.stderr.contains(reason) && r.stderr.contains(path), "\(path): \(r.stderr)")
+        }
+    }
+
+    @Test("a trace on a full disk: the run goes on to its end and says what was lost")
+    func traceOnFullDisk() throws {
+        let r = try ElasticBinary.run(["play", "--headless", "--frames", "600", "--replay", RobustnessTests.replay, "--trace", "/dev/full"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("reached 600 frames"), "\(r.stderr)")
+        #expect(r.stderr.contains("No space left on device"), "\(r.stderr)")
+        #expect(r.stderr.contains("bytes lost"), "\(r.stderr)")
+    }
+
+    /// Starts `elastic` with `arguments`, waits `after` seconds, sends `signal`, waits for the exit.
+    func runAndSignal(_ arguments: [String], after: Double, signal: Int32, shell: String? = nil) throws -> (status: Int32, reason: Process.TerminationReason, stderr: String) {
+        let process = Process()
+        if let shell {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", shell + " exec \"$0\" \"$@\"", ElasticBinary.url.path] + arguments
+        } else {
+            process.executableURL = ElasticBinary.url
+            process.arguments = arguments
+        }
+        process.currentDirectoryURL = ElasticBinary.root
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "DISPLAY")
+        process.environment = env
+        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("elastic-signal-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errURL) }
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        if after > 0 {
+            Thread.sleep(forTimeInterval: after)
+            kill(process.processIdentifier, signal)
+        }
+        // A child that ignores the signal must fail the test, not hang the suite.
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("still running 60 s after the signal: killed")
+        }
+        process.waitUntilExit()
+        try err.close()
+        return (process.terminationStatus, process.terminationReason, (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+    }
+
+    /// Every row of an elastic-format stats file is whole: 13 fields, the file ends with a newline.
+    func expectCompleteRows(_ url: URL) throws -> Int {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.hasSuffix("\n"), "the last row is cut off")
+        var rows = 0, frames: [Int] = []
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("frame,") {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            #expect(fields.count == 13, "incomplete row: \(line)")
+            if let f = Int(fields[0]) { frames.append(f) }
+            rows += 1
+        }
+        #expect(frames == Array(0..<frames.count), "rows missing or out of order")
+        return rows
+    }
+
+    @Test("SIGINT or SIGTERM during a recording: complete CSV rows, a summary, a clean exit",
+          arguments: [SIGINT, SIGTERM])
+    func signalDuringRecording(signal: Int32) throws {
+        let dir = try ElasticBinary.scratch("signal-\(signal)")
+        let stats = dir.appendingPathComponent("run.csv"), trace = dir.appendingPathComponent("trace.csv")
+        let r = try runAndSignal(["play", "--headless", "--seconds", "100000", "--replay", RobustnessTests.replay,
+                                  "--stats", stats.path, "--trace", trace.path], after: 1.5, signal: signal)
+        #expect(r.reason == .exit && r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("stopped by \(signal == SIGINT ? "SIGINT" : "SIGTERM")"), "\(r.stderr)")
+        let rows = try expectCompleteRows(stats)
+        #expect(rows > 10)
+        let summary = dir.appendingPathComponent("run.summary.json")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: summary)) as? [String: Any]
+        #expect((json?["frames"] as? Int) == rows, "\(String(describing: json))")
+        let traceText = try String(contentsOf: trace, encoding: .utf8)
+        #expect(traceText.hasSuffix("\n"))
+        for line in traceText.split(separator: "\n") { #expect(line.split(separator: ",").count == 7, "\(line)") }
+    }
+
+    @Test("a file-size limit hit mid-run (EFBIG) does not kill the run: it ends normally and says what was lost",
+          .disabled(if: ProcessInfo.processInfo.environment["ELASTIC_SANITIZER"] == "thread",
+                    "TSan's runtime dies of SIGBUS at start under ulimit -f"))
+    func fileSizeLimit() throws {
+        let dir = try ElasticBinary.scratch("fsize")
+        let stats = dir.appendingPathComponent("run.csv")
+        // ulimit -f 256 (512-byte blocks in sh): files stop at 128 KiB. Rows go out in 64-KiB
+        // writes, so about 1,700 of the 6,000 rows fit; the write that hits the limit is cut back.
+        let r = try runAndSignal(["play", "--headless", "--frames", "6000", "--replay", RobustnessTests.replay,
+                                  "--stats", stats.path], after: 0, signal: 0, shell: "ulimit -f 256;")
+        #expect(r.reason == .exit && r.status == 0, "killed? reason \(r.reason), status \(r.status): \(r.stderr)")
+        #expect(r.stderr.contains("reached 6000 frames"), "\(r.stderr)")
+        #expect(r.stderr.contains("File too large") && r.stderr.contains("rows lost"), "\(r.stderr)")
+        let rows = try expectCompleteRows(stats)
+        #expect(rows > 1000 && rows < 6000, "\(rows) rows")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("run.summary.json"))) as? [String: Any]
+        #expect((json?["frames"] as? Int) == 6000)
+        #expect((json?["lost_rows"] as? Int) == 6000 - rows)
+    }
+}

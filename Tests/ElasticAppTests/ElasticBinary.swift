@@ -23,31 +23,50 @@ enum ElasticBinary {
         var stderr: String
     }
 
+    /// Spawns the binary with posix_spawn and waits with waitpid. (Foundation's Process, with
+    /// many tests spawning at once beside in-process SDL tests, was seen to miss a child's exit
+    /// and wait forever.)
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.currentDirectoryURL = root
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "DISPLAY")
+        // Tests that start SDL in this process set it; the binary picks its own driver.
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
         for (k, v) in environment { env[k] = v }
-        process.environment = env
         // Output goes to files, not pipes, so a chatty child can never block on a full pipe.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("elastic-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let outURL = dir.appendingPathComponent("out"), errURL = dir.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close(); try err.close()
-        return Result(status: process.terminationStatus,
-                      stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-                      stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+        let outPath = dir.appendingPathComponent("out").path, errPath = dir.appendingPathComponent("err").path
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // The child starts with no signals blocked, whatever this thread has blocked.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+
+        let argv = ([url.path] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for p in argv + envp { free(p) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, url.path, &actions, &attributes, argv, envp)
+        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EIO) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS / WTERMSIG by hand (the macros do not import).
+        let exited = status & 0x7f == 0
+        let code = exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Result(status: code,
+                      stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
 
     /// A fresh scratch folder for one test's outputs.

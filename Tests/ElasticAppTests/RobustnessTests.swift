@@ -81,7 +81,7 @@ struct RobustnessTests {
           arguments: [
             ("", "empty"),
             ("\u{00}\u{01}\u{FFFF}garbage\n", "line 1"),
-            (String(repeating: "x", count: 1 << 20), "bytes long"),
+            ("<1 MiB of x>", "bytes long"),
             ("{\"t\": 0, \"type\": \"pinch\", \"x\": 1, \"y\": 2}\n", "unknown event type"),
             ("{\"t\": 0, \"type\": \"down\", \"y\": 2}\n", "missing \"x\""),
             ("{\"t\": 2, \"type\": \"key\", \"key\": \"space\"}\n{\"t\": 1, \"type\": \"key\", \"key\": \"space\"}\n", "goes backwards"),
@@ -93,6 +93,8 @@ struct RobustnessTests {
             ("{\"t\": 0, \"type\": \"move\", \"x\": 1, \"y\": 2, \"device\": \"touch\", \"id\": 4}\n", "never went down"),
           ])
     func badReplays(text: String, reason: String) throws {
+        // Built here, not in the arguments, so the test log does not print a megabyte.
+        let text = text == "<1 MiB of x>" ? String(repeating: "x", count: 1 << 20) : text
         let dir = try ElasticBinary.scratch("replay-\(abs(text.hashValue))")
         let file = dir.appendingPathComponent("in.jsonl")
         try Data(text.utf8).write(to: file)

@@ -12,13 +12,13 @@ struct RunConfiguration {
     var antialias: Bool
     var showHint: Bool
     /// Start with the F1 overlay shown.
-    var showHud: Bool
+    var showHud: Bool = false
     /// Headless: frames per simulated second of the simulated display.
     var fps: Double
     /// Stop after this many frames (headless default comes from the replay or 5 s).
     var frameLimit: Int?
     /// Live runs: stop after this many seconds of wall time.
-    var timeLimit: Double?
+    var timeLimit: Double? = nil
     var replay: [TimedInput]
     var recordInputPath: String?
     var tracePath: String?

@@ -23,27 +23,37 @@ enum ElasticBinary {
         var stderr: String
     }
 
-    /// Spawns the binary with posix_spawn and waits with waitpid. (Foundation's Process, with
-    /// many tests spawning at once beside in-process SDL tests, was seen to miss a child's exit
-    /// and wait forever.)
+    /// Runs the binary to its end; stdout and stderr go to files, not pipes, so a chatty child
+    /// can never block on a full pipe.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("elastic-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outPath = dir.appendingPathComponent("out").path, errPath = dir.appendingPathComponent("err").path
+        let pid = try spawn(arguments, environment: environment, stdout: outPath, stderr: errPath)
+        let status = wait(pid, timeout: nil) ?? -1
+        return Result(status: status,
+                      stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+
+    /// Starts the binary (through `/bin/sh -c "<shell> exec …"` when `shell` is given, e.g. to set
+    /// a ulimit) with posix_spawn. (Foundation's Process, with many tests spawning at once beside
+    /// in-process SDL tests, was seen to miss a child's exit and wait forever.)
+    static func spawn(_ arguments: [String], environment: [String: String] = [:], shell: String? = nil,
+                      stdout: String, stderr: String) throws -> pid_t {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "DISPLAY")
         // Tests that start SDL in this process set it; the binary picks its own driver.
         env.removeValue(forKey: "SDL_VIDEODRIVER")
         for (k, v) in environment { env[k] = v }
-        // Output goes to files, not pipes, so a chatty child can never block on a full pipe.
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("elastic-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let outPath = dir.appendingPathComponent("out").path, errPath = dir.appendingPathComponent("err").path
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         // The child starts with no signals blocked, whatever this thread has blocked.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -53,20 +63,40 @@ enum ElasticBinary {
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
 
-        let argv = ([url.path] + arguments).map { strdup($0) } + [nil]
+        let program = shell == nil ? url.path : "/bin/sh"
+        let args = shell.map { ["/bin/sh", "-c", $0 + " exec \"$0\" \"$@\"", url.path] + arguments } ?? [url.path] + arguments
+        let argv = args.map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for p in argv + envp { free(p) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, url.path, &actions, &attributes, argv, envp)
+        let rc = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
         guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EIO) }
+        return pid
+    }
+
+    /// Waits for `pid` and returns its exit status (128 + the signal if a signal ended it), or nil
+    /// when `timeout` seconds pass first; the child is then killed and reaped.
+    static func wait(_ pid: pid_t, timeout: Double?) -> Int32? {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if let timeout {
+            let deadline = Date().addingTimeInterval(timeout)
+            while true {
+                let r = waitpid(pid, &status, WNOHANG)
+                if r == pid { break }
+                if r < 0 && errno != EINTR { return nil }
+                if Date() >= deadline {
+                    kill(pid, SIGKILL)
+                    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                    return nil
+                }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        } else {
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
         // WIFEXITED / WEXITSTATUS / WTERMSIG by hand (the macros do not import).
         let exited = status & 0x7f == 0
-        let code = exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Result(status: code,
-                      stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-                      stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+        return exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 
     /// A fresh scratch folder for one test's outputs.

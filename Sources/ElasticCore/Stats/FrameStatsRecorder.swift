@@ -55,7 +55,7 @@ public final class FrameStatsRecorder {
     public static let elasticMagic = "# elastic frame stats"
 
     private var fd: Int32
-    /// Bytes of whole rows in the file: a write that fails part-way is cut back to this.
+    /// Bytes of whole lines in the file: a write that fails part-way is cut back to a line end.
     private var committedBytes: off_t = 0
     private var buffer: [UInt8] = []
     private var rowsInBuffer = 0
@@ -85,7 +85,7 @@ public final class FrameStatsRecorder {
         buffer.reserveCapacity(Self.flushBytes + 4096)
         frameTimesMs.reserveCapacity(1 << 16)
         buffer.append(contentsOf: preamble().utf8)
-        if let error = writeBuffer() {
+        if let error = writeBuffer().error {
             close(fd)
             fd = -1
             throw StatsError(error)
@@ -159,9 +159,10 @@ public final class FrameStatsRecorder {
     public func flush() {
         guard fd >= 0, !buffer.isEmpty else { return }
         let rows = rowsInBuffer
-        if let error = writeBuffer() {
+        let (error, keptRows) = writeBuffer()
+        if let error {
             writeError = error
-            lostRows += rows
+            lostRows += rows - keptRows
             close(fd)
             fd = -1
         }
@@ -216,11 +217,11 @@ public final class FrameStatsRecorder {
 
     // MARK: Writing
 
-    /// Writes the whole buffer (retrying partial writes and EINTR); the error message on failure.
-    /// The buffer holds whole rows: when only part of it got written (a disk filling up, a file
-    /// size limit), the file is cut back to the end of the last whole write, so it never ends in
-    /// half a row.
-    private func writeBuffer() -> String? {
+    /// Writes the whole buffer (retrying partial writes and EINTR). On failure, the error message
+    /// and how many of the buffer's rows made it. When only part of the buffer got written (a disk
+    /// filling up, a file size limit), the file is cut back to the last whole line written, so it
+    /// never ends in half a row and keeps every row that fitted.
+    private func writeBuffer() -> (error: String?, keptRows: Int) {
         defer { buffer.removeAll(keepingCapacity: true); rowsInBuffer = 0 }
         var error: String?
         var written = 0
@@ -235,12 +236,20 @@ public final class FrameStatsRecorder {
                 written += n
             }
         }
-        if error == nil {
+        guard error != nil else {
             committedBytes += off_t(written)
-        } else if written > 0 {
-            _ = ftruncate(fd, committedBytes)
+            return (nil, rowsInBuffer)
         }
-        return error
+        // Whole lines in the written part; comment lines ("# paused") are not rows.
+        var wholeBytes = 0, keptRows = 0, lineStart = 0
+        for i in 0..<written where buffer[i] == UInt8(ascii: "\n") {
+            if buffer[lineStart] != UInt8(ascii: "#") { keptRows += 1 }
+            lineStart = i + 1
+            wholeBytes = i + 1
+        }
+        if written > wholeBytes { _ = ftruncate(fd, committedBytes + off_t(wholeBytes)) }
+        committedBytes += off_t(wholeBytes)
+        return (error, keptRows)
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }

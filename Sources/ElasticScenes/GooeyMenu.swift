@@ -71,6 +71,8 @@ public final class GooeyMenu: Scene {
     private var pressed: Target?
     private var lastDt = 0.0
     private var path = Path()
+    /// Button labels gathered while the pills are filled, added after them (reused: no per-frame allocation).
+    private var labels: [TextItem] = []
 
     public init(size: Size) {
         let rest = Vec2(0, 0)
@@ -333,7 +335,7 @@ public final class GooeyMenu: Scene {
         tessellator.fill(path, color: GooeyMenu.menuColor, into: &list)
 
         // The buttons, riding the body.
-        var labels: [TextItem] = []
+        labels.removeAll(keepingCapacity: true)
         let textSize = GooeyMenu.titleSize * buttonScale
         for (i, b) in buttons.enumerated() {
             let rect = buttonRect(i, edgeY: edge, position: sim.world.interpolatedPosition(b, alpha: alpha))

@@ -154,7 +154,7 @@ struct WindowFaultTests {
         let config = RunConfiguration(
             sceneName: "wave-pull", frontEnd: FrontEndOptions(windowSize: (1280, 720), headless: false, renderer: .software, vsync: false),
             uiScale: 1, stepRate: 240, tolerance: 0.25, antialias: true, showHint: false, fps: 60, frameLimit: frames,
-            replay: [], recordInputPath: nil, tracePath: nil, screenshotPath: nil, screenshotTimes: [])
+            timeLimit: 60, replay: [], recordInputPath: nil, tracePath: nil, screenshotPath: nil, screenshotTimes: [])
         let run = RunInfo(renderer: front.rendererName, videoDriver: front.videoDriver, vsyncRequested: false, vsyncInEffect: false,
                           refreshRate: nil, windowWidth: 1280, windowHeight: 720, outputWidth: 1280, outputHeight: 720,
                           stepRate: 240, build: "test", headless: false, simulatedFPS: nil, version: "test")
@@ -177,6 +177,9 @@ struct WindowFaultTests {
             case 200: WindowFaultTests.push(mouse: SDL_MOUSEBUTTONUP, x: 640, y: 250)
             default: break
             }
+            // An idle live loop stops drawing until an event comes (idle frames are not frames),
+            // so frame numbers would stall at rest: an expose event each frame keeps it drawing.
+            if f != 150 { WindowFaultTests.push(window: SDL_WINDOWEVENT_EXPOSED, in: front) }
         }
         let reason = loop.run()
         #expect(reason == "reached \(frames) frames")
@@ -196,5 +199,31 @@ struct WindowFaultTests {
         #expect(steps.values.max() == 60)
         let frameTimes = rows.map { Double($0[2])! }
         #expect(frameTimes.max()! > 4900, "the stalled frame's time is in the file")
+    }
+
+    @Test("the live loop at rest draws nothing: an idle second costs a frame or two, and stats say they paused")
+    func idleLiveLoopDoesNotRedraw() throws {
+        let dir = try ElasticBinary.scratch("live-idle")
+        let front = try WindowFaultTests.frontEnd()
+        let stats = dir.appendingPathComponent("idle.csv").path
+        let config = RunConfiguration(
+            sceneName: "wave-pull", frontEnd: FrontEndOptions(windowSize: (1280, 720), headless: false, renderer: .software, vsync: false),
+            uiScale: 1, stepRate: 240, tolerance: 0.25, antialias: true, showHint: false, fps: 60, frameLimit: 1000,
+            timeLimit: 1, replay: [], recordInputPath: nil, tracePath: nil, screenshotPath: nil, screenshotTimes: [])
+        let run = RunInfo(renderer: front.rendererName, videoDriver: front.videoDriver, vsyncRequested: false, vsyncInEffect: false,
+                          refreshRate: nil, windowWidth: 1280, windowHeight: 720, outputWidth: 1280, outputHeight: 720,
+                          stepRate: 240, build: "test", headless: false, simulatedFPS: nil, version: "test")
+        let recorder = try FrameStatsRecorder(path: stats, format: .elastic, run: run, targetRefreshRate: 60)
+        let loop = try GameLoop(config: config, frontEnd: front, stats: recorder)
+        var calls = 0
+        loop.beforeFrame = { _ in calls += 1 }
+        let reason = loop.run()
+        #expect(reason == "reached 1 s")
+        // Without the idle wait (50 ms) an unpaced loop would draw thousands of frames a second.
+        let summary = try #require(recorder.summary)
+        #expect(summary.frames <= 3, "\(summary.frames) frames drawn at rest")
+        #expect(calls >= 5 && calls <= 40, "\(calls) loop turns in 1 s")
+        let text = try String(contentsOfFile: stats, encoding: .utf8)
+        #expect(text.contains("# paused: idle"), "\(text)")
     }
 }

@@ -11,7 +11,13 @@ extension SDLFrontEnd {
         let c = list.clearColor
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, 255)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-        SDL_RenderClear(renderer)
+        let surface = directFills ? SurfaceFill.writableSurface(of: window, outputSize: outputSize) : nil
+        if let surface {
+            SDL_RenderFlush(renderer)
+            SurfaceFill.fill(surface, (0, 0, outputSize.width, outputSize.height), color: RGBA(c.r, c.g, c.b, 255))
+        } else {
+            SDL_RenderClear(renderer)
+        }
         text.beginFrame()
         if truncatesVertices {
             // SDL 2.26's software renderer truncates vertex coordinates to whole pixels
@@ -38,6 +44,10 @@ extension SDLFrontEnd {
                             }
                         case let .text(index):
                             text.draw(list.texts[index], pixelScale: Double(s))
+                        case let .rect(r, color) where surface != nil && color.isOpaque:
+                            guard let surface, let pixels = SurfaceFill.pixelRect(r, scale: s) else { continue }
+                            SDL_RenderFlush(renderer)  // anything SDL still holds goes underneath
+                            SurfaceFill.fill(surface, pixels, color: color)
                         case let .rect(r, color):
                             SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
                             SDL_SetRenderDrawBlendMode(renderer, color.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)

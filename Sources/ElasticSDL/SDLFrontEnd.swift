@@ -27,6 +27,15 @@ public final class SDLFrontEnd {
     /// Reused copy of the frame's vertices, for renderers that need them adjusted.
     var roundedVertices: [Vertex] = []
     var pointerTracker = PointerTracker()
+    /// `glFinish`, only for GL renderers on the offscreen driver: its pbuffer swap neither flushes
+    /// nor waits, so llvmpipe queued frames and paid for ~17 of them at once (60–80 ms every 17th
+    /// frame, once 3.1 s) while the frames between looked free. Finishing makes each frame pay for
+    /// its own drawing, in `present_ms`.
+    var glFinish: (@convention(c) () -> Void)?
+    /// Whether the clear and opaque rectangles are written straight into the window surface
+    /// (`SurfaceFill`): on when the software renderer passed the start-up probe. Tests turn it off
+    /// to compare against SDL's own fills.
+    public var directFills = false
 
     /// The renderer chosen when the user does not pick one, and why. Measured on a 2-core machine
     /// with no GPU (see notes): SDL's software renderer fills our thin-strip meshes fastest; an
@@ -103,15 +112,37 @@ public final class SDLFrontEnd {
         SDL_GetRendererInfo(renderer, &info)
         rendererName = info.name.map { String(cString: $0) } ?? choice.rawValue
         vsyncRequested = options.vsync
-        vsyncInEffect = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        // SDL's software renderer keeps the flag on the dummy driver, where there is no display to
+        // wait for (headless runs measured 850 FPS "with vsync"): report what actually paces frames.
+        vsyncInEffect = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 && !["dummy", "offscreen"].contains(videoDriver)
         rendererReason = reason
         truncatesVertices = rendererName == "software"
+        if videoDriver == "offscreen", rendererName.hasPrefix("opengl"), let f = SDL_GL_GetProcAddress("glFinish") {
+            glFinish = unsafeBitCast(f, to: (@convention(c) () -> Void).self)
+        }
         text = SDLText(renderer: renderer)
         precondition(MemoryLayout<Vertex>.stride == MemoryLayout<SDL_Vertex>.stride
                      && MemoryLayout<Vertex>.offset(of: \Vertex.color) == MemoryLayout<SDL_Vertex>.offset(of: \SDL_Vertex.color)
                      && MemoryLayout<Vertex>.offset(of: \Vertex.u) == MemoryLayout<SDL_Vertex>.offset(of: \SDL_Vertex.tex_coord),
                      "ElasticCore.Vertex must match SDL_Vertex")
         refreshSizes()
+        directFills = rendererName == "software" && probeDirectFills()
+    }
+
+    /// Whether a clear through SDL lands in `SDL_GetWindowSurface`'s pixels, i.e. the software
+    /// renderer draws into the surface `SurfaceFill` would write.
+    private func probeDirectFills() -> Bool {
+        SDL_SetRenderDrawColor(renderer, 1, 2, 3, 255)
+        SDL_RenderClear(renderer)
+        SDL_RenderFlush(renderer)
+        guard let surface = SurfaceFill.writableSurface(of: window, outputSize: outputSize),
+              let pixels = surface.pointee.pixels else { return false }
+        let h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        let expected = SDL_MapRGBA(surface.pointee.format, 1, 2, 3, 255)
+        // First and last pixel: the whole surface, not just its start.
+        let first = pixels.load(as: UInt32.self)
+        let last = pixels.load(fromByteOffset: (h - 1) * pitch + (Int(surface.pointee.w) - 1) * 4, as: UInt32.self)
+        return first == expected && last == expected
     }
 
     deinit {
@@ -159,5 +190,6 @@ public final class SDLFrontEnd {
 
     public func present() {
         SDL_RenderPresent(renderer)
+        glFinish?()
     }
 }

@@ -1,0 +1,68 @@
+import CSDL2
+import ElasticCore
+import ElasticSDL
+import Foundation
+import Testing
+
+// In the window-fault suite because SDL is process-global: one front end at a time (serialized).
+extension WindowFaultTests {
+    /// A clear, opaque and translucent rectangles at fractional, negative, off-screen, sub-pixel
+    /// and absurd coordinates, interleaved with triangles so painter's order shows.
+    static func fillScene(width: Double, height: Double) -> DrawList {
+        var list = DrawList()
+        var tess = Tessellator()
+        list.clearColor = RGBA(30, 60, 90)
+        tess.fill(Path { $0.circle(center: Vec2(width / 2, height / 2), radius: height / 3) }, color: RGBA(200, 40, 40), into: &list)
+        let rects: [(Rect, RGBA)] = [
+            (Rect(x: 10.3, y: 20.7, width: 100.6, height: 50.2), RGBA(250, 250, 250)),      // over the circle
+            (Rect(x: -15.5, y: -3.2, width: 40.9, height: 30.1), RGBA(0, 128, 0)),          // off the top-left
+            (Rect(x: width - 20.25, y: height - 7.75, width: 90, height: 90), RGBA(9, 8, 7)), // off the bottom-right
+            (Rect(x: 50.4, y: 90.6, width: 0.3, height: 0.2), RGBA(255, 0, 255)),           // one pixel
+            (Rect(x: -1e12, y: 5, width: 2e12, height: 3.5), RGBA(1, 2, 3)),                // absurdly wide
+            (Rect(x: 30, y: 40, width: 80, height: 60), RGBA(0, 0, 255, 128)),              // translucent: SDL's
+        ]
+        for (rect, color) in rects { list.addRect(rect, color: color) }
+        tess.fill(Path { $0.circle(center: Vec2(60, 45), radius: 12) }, color: RGBA(255, 220, 0), into: &list)
+        return list
+    }
+
+    static func pixels(of front: SDLFrontEnd, _ list: DrawList, scale: Double, direct: Bool, in dir: URL) throws -> PNGImage {
+        front.directFills = direct
+        front.draw(list, scale: scale)
+        let path = dir.appendingPathComponent("fill-\(direct)-\(scale).png").path
+        try front.saveScreenshot(to: path)
+        front.present()
+        return try PNGImage.load(path)
+    }
+
+    @Test("direct fills of the clear and opaque rectangles give exactly SDL's pixels, at scale 1 and 1.5, after a resize too")
+    func directFillsMatchSDL() throws {
+        let dir = try ElasticBinary.scratch("surface-fill")
+        let front = try WindowFaultTests.frontEnd()
+        #expect(front.directFills, "the probe should find the software renderer's surface on the dummy driver")
+        for (w, h) in [(1280, 720), (333, 211)] {
+            SDL_SetWindowSize(front.window, Int32(w), Int32(h))
+            var ignored: [PlatformEvent] = []
+            front.pollEvents(into: &ignored)
+            #expect(front.outputSize == (w, h))
+            for scale in [1.0, 1.5] {
+                let list = WindowFaultTests.fillScene(width: Double(w) / scale, height: Double(h) / scale)
+                let direct = try WindowFaultTests.pixels(of: front, list, scale: scale, direct: true, in: dir)
+                let viaSDL = try WindowFaultTests.pixels(of: front, list, scale: scale, direct: false, in: dir)
+                let differing = zip(direct.pixels, viaSDL.pixels).filter { $0 != $1 }.count
+                #expect(direct.width == w && viaSDL.width == w)
+                #expect(differing == 0, "\(w)×\(h) at scale \(scale): \(differing) pixels differ")
+                // The drawing is really there: the clear colour, the first rectangle, the circle.
+                #expect(direct.pixel(w - 2, 1) == RGBA(30, 60, 90))
+                #expect(direct.pixel(Int(105 * scale), Int(30 * scale)) == RGBA(250, 250, 250))
+            }
+        }
+        // A non-finite rectangle draws nothing (and does not trap converting to Int).
+        var list = DrawList()
+        list.clearColor = .white
+        list.addRect(Rect(x: .nan, y: 0, width: 10, height: 10), color: RGBA(0, 0, 0))
+        list.addRect(Rect(x: 0, y: 0, width: .infinity, height: 10), color: RGBA(0, 0, 0))
+        let blank = try WindowFaultTests.pixels(of: front, list, scale: 1, direct: true, in: dir)
+        #expect(blank.pixels.allSatisfy { $0 == .white })
+    }
+}

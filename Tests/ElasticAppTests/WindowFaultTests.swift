@@ -14,6 +14,22 @@ struct WindowFaultTests {
         try SDLFrontEnd(FrontEndOptions(windowSize: (1280, 720), headless: true, renderer: .software, vsync: false))
     }
 
+    /// A game loop on `front` (1280×720, software, 240 Hz steps) recording stats to `stats`.
+    /// `headless: false` runs the live path (monotonic time, idle and hidden-window waits) on top
+    /// of a front end that really is SDL's dummy driver.
+    static func loop(on front: SDLFrontEnd, scene: String, headless: Bool, frameLimit: Int, timeLimit: Double? = nil,
+                     showHint: Bool = false, tracePath: String? = nil, stats: String) throws -> (GameLoop, FrameStatsRecorder) {
+        let config = RunConfiguration(
+            sceneName: scene, frontEnd: FrontEndOptions(windowSize: (1280, 720), headless: headless, renderer: .software, vsync: false),
+            uiScale: 1, stepRate: 240, tolerance: 0.25, antialias: true, showHint: showHint, fps: 60, frameLimit: frameLimit,
+            timeLimit: timeLimit, replay: [], recordInputPath: nil, tracePath: tracePath, screenshotPath: nil, screenshotTimes: [])
+        let run = RunInfo(renderer: front.rendererName, videoDriver: front.videoDriver, vsyncRequested: false, vsyncInEffect: false,
+                          refreshRate: nil, windowWidth: 1280, windowHeight: 720, outputWidth: 1280, outputHeight: 720,
+                          stepRate: 240, build: "test", headless: headless, simulatedFPS: headless ? 60 : nil, version: "test")
+        let recorder = try FrameStatsRecorder(path: stats, format: .elastic, run: run, targetRefreshRate: 60)
+        return (try GameLoop(config: config, frontEnd: front, stats: recorder), recorder)
+    }
+
     static func push(window event: SDL_WindowEventID, in front: SDLFrontEnd, _ data1: Int32 = 0, _ data2: Int32 = 0) {
         var e = SDL_Event()
         e.window.type = SDL_WINDOWEVENT.rawValue
@@ -98,15 +114,8 @@ struct WindowFaultTests {
             SDL_SetWindowSize(front.window, 1280, 720)
             var ignored: [PlatformEvent] = []
             front.pollEvents(into: &ignored)
-            let config = RunConfiguration(
-                sceneName: scene, frontEnd: FrontEndOptions(windowSize: (1280, 720), headless: true, renderer: .software, vsync: false),
-                uiScale: 1, stepRate: 240, tolerance: 0.25, antialias: true, showHint: true, fps: 60, frameLimit: frames,
-                replay: [], recordInputPath: nil, tracePath: trace, screenshotPath: nil, screenshotTimes: [])
-            let run = RunInfo(renderer: front.rendererName, videoDriver: front.videoDriver, vsyncRequested: false, vsyncInEffect: false,
-                              refreshRate: nil, windowWidth: 1280, windowHeight: 720, outputWidth: 1280, outputHeight: 720,
-                              stepRate: 240, build: "test", headless: true, simulatedFPS: 60, version: "test")
-            let recorder = try FrameStatsRecorder(path: stats, format: .elastic, run: run, targetRefreshRate: 60)
-            let loop = try GameLoop(config: config, frontEnd: front, stats: recorder)
+            let (loop, recorder) = try WindowFaultTests.loop(on: front, scene: scene, headless: true, frameLimit: frames,
+                                                             showHint: true, tracePath: trace, stats: stats)
             loop.beforeFrame = { f in
                 switch f {
                 case 20: WindowFaultTests.push(mouse: SDL_MOUSEBUTTONDOWN, x: 640, y: 10)
@@ -149,17 +158,8 @@ struct WindowFaultTests {
         let front = try WindowFaultTests.frontEnd()
         let stats = dir.appendingPathComponent("live.csv").path
         let frames = 300
-        // headless: false in the loop's configuration: the live path (monotonic time, hidden-window
-        // sleep and resync) on top of a front end that really is SDL's dummy driver.
-        let config = RunConfiguration(
-            sceneName: "wave-pull", frontEnd: FrontEndOptions(windowSize: (1280, 720), headless: false, renderer: .software, vsync: false),
-            uiScale: 1, stepRate: 240, tolerance: 0.25, antialias: true, showHint: false, fps: 60, frameLimit: frames,
-            timeLimit: 60, replay: [], recordInputPath: nil, tracePath: nil, screenshotPath: nil, screenshotTimes: [])
-        let run = RunInfo(renderer: front.rendererName, videoDriver: front.videoDriver, vsyncRequested: false, vsyncInEffect: false,
-                          refreshRate: nil, windowWidth: 1280, windowHeight: 720, outputWidth: 1280, outputHeight: 720,
-                          stepRate: 240, build: "test", headless: false, simulatedFPS: nil, version: "test")
-        let recorder = try FrameStatsRecorder(path: stats, format: .elastic, run: run, targetRefreshRate: 60)
-        let loop = try GameLoop(config: config, frontEnd: front, stats: recorder)
+        let (loop, recorder) = try WindowFaultTests.loop(on: front, scene: "wave-pull", headless: false, frameLimit: frames,
+                                                         timeLimit: 60, stats: stats)
         var hiddenCalls = 0
         var stalledFrame = -1
         loop.beforeFrame = { f in
@@ -206,15 +206,8 @@ struct WindowFaultTests {
         let dir = try ElasticBinary.scratch("live-idle")
         let front = try WindowFaultTests.frontEnd()
         let stats = dir.appendingPathComponent("idle.csv").path
-        let config = RunConfiguration(
-            sceneName: "wave-pull", frontEnd: FrontEndOptions(windowSize: (1280, 720), headless: false, renderer: .software, vsync: false),
-            uiScale: 1, stepRate: 240, tolerance: 0.25, antialias: true, showHint: false, fps: 60, frameLimit: 1000,
-            timeLimit: 1, replay: [], recordInputPath: nil, tracePath: nil, screenshotPath: nil, screenshotTimes: [])
-        let run = RunInfo(renderer: front.rendererName, videoDriver: front.videoDriver, vsyncRequested: false, vsyncInEffect: false,
-                          refreshRate: nil, windowWidth: 1280, windowHeight: 720, outputWidth: 1280, outputHeight: 720,
-                          stepRate: 240, build: "test", headless: false, simulatedFPS: nil, version: "test")
-        let recorder = try FrameStatsRecorder(path: stats, format: .elastic, run: run, targetRefreshRate: 60)
-        let loop = try GameLoop(config: config, frontEnd: front, stats: recorder)
+        let (loop, recorder) = try WindowFaultTests.loop(on: front, scene: "wave-pull", headless: false, frameLimit: 1000,
+                                                         timeLimit: 1, stats: stats)
         var calls = 0
         loop.beforeFrame = { _ in calls += 1 }
         let reason = loop.run()

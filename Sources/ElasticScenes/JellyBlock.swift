@@ -232,9 +232,8 @@ public final class JellyBlock: Scene {
 
         let r = controlRect
         let down = controlPresser != nil && controlPressedInside
-        path.removeAll()
-        path.roundedRect(r, radius: min(10, r.height / 2))
-        tessellator.fill(path, color: down ? JellyBlock.controlPressedColor : JellyBlock.controlColor, into: &list)
+        tessellator.fillRoundedRect(r, radius: min(10, r.height / 2),
+                                    color: down ? JellyBlock.controlPressedColor : JellyBlock.controlColor, into: &list)
         list.commitTriangles(blend: .blend)
         list.addText(TextItem("Start", at: Vec2(r.x + r.width / 2, r.y + r.height / 2),
                               size: min(17, r.height * 0.45), color: .white))

@@ -259,9 +259,8 @@ public final class WaveBalls: Scene {
         if cardWidth > 0 {
             for i in list.visibleRows(offset: h) {
                 let y = list.rowTop(i, offset: h) + inset
-                path.removeAll()
-                path.roundedRect(Rect(x: inset, y: y, width: cardWidth, height: WaveBalls.cardHeight), radius: 4)
-                tessellator.fill(path, color: WaveBalls.cardColor, into: &drawList)
+                tessellator.fillRoundedRect(Rect(x: inset, y: y, width: cardWidth, height: WaveBalls.cardHeight), radius: 4,
+                                            color: WaveBalls.cardColor, into: &drawList)
                 let textX = inset + 14
                 let lineWidth = max(cardWidth - 28, 0)
                 tessellator.fillRect(Rect(x: textX, y: y + 40, width: lineWidth * 0.85, height: 7), color: WaveBalls.waveColor, into: &drawList)

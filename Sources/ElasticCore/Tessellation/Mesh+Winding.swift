@@ -41,6 +41,16 @@ extension Mesh {
         }
     }
 
+    /// An axis-aligned box from x0 to x1 and top to bottom as two positive triangles (nothing if
+    /// x1 ≤ x0): the slivers beside a rectangle core.
+    mutating func addBox(x0: Double, x1: Double, top: Double, bottom: Double, color: RGBA) {
+        guard x1 > x0 else { return }
+        let a = add(Vertex(Vec2(x0, top), color)), b = add(Vertex(Vec2(x1, top), color))
+        let c = add(Vertex(Vec2(x1, bottom), color)), d = add(Vertex(Vec2(x0, bottom), color))
+        orientedTriangle(a, b, c)
+        orientedTriangle(a, c, d)
+    }
+
     /// Drops vertices and indices appended after the given counts (keeps capacity).
     mutating func truncate(vertexCount: Int, indexCount: Int) {
         if vertices.count > vertexCount { vertices.removeSubrange(vertexCount..<vertices.count) }

@@ -71,8 +71,8 @@ struct MonotoneLadder: Sendable {
         // where the chain leaves (or reaches) them.
         func extremes(_ chain: [Int]) -> (low: Double, high: Double, mean: Double)? {
             var first = 0, last = chain.count - 1
-            while first + 1 < chain.count, pts[chain[first + 1]].x <= xmin { first += 1 }
-            while last - 1 >= 0, pts[chain[last - 1]].x >= xmax { last -= 1 }
+            while first + 1 < chain.count, Self.sameX(pts[chain[first + 1]].x, xmin) { first += 1 }
+            while last - 1 >= 0, Self.sameX(pts[chain[last - 1]].x, xmax) { last -= 1 }
             guard first <= last else { return nil }
             var low = Double.infinity, high = -Double.infinity, sum = 0.0
             for k in first...last {
@@ -89,16 +89,24 @@ struct MonotoneLadder: Sendable {
 
     // MARK: - Chains
 
+    /// x's that differ only in their last bits (an arc's end at angle π beside a line's end) are
+    /// the same: an edge between them is vertical. Counted as a step, such an edge would make a
+    /// rounded rectangle look non-monotone or hide its core.
+    static func sameX(_ a: Double, _ b: Double) -> Bool {
+        abs(a - b) <= 1e-12 * max(1, abs(a), abs(b))
+    }
+
     /// Splits `pts` into `upper` (forward from the start of the rising run to the start of the
     /// falling run) and `lower` (backward between the same two points); both then run left to
-    /// right. False if the x direction changes more than twice around the contour.
+    /// right. False if the x direction changes more than twice around the contour (steps of a
+    /// few ulps count as vertical).
     private mutating func splitChains() -> Bool {
         let n = pts.count
         var firstSign = 0, firstEdge = -1, lastSign = 0, changes = 0
         var rise = -1, fall = -1
         for i in 0..<n {
-            let dx = pts[i == n - 1 ? 0 : i + 1].x - pts[i].x
-            let sign = dx > 0 ? 1 : (dx < 0 ? -1 : 0)
+            let x = pts[i].x, next = pts[i == n - 1 ? 0 : i + 1].x
+            let sign = Self.sameX(x, next) ? 0 : (next > x ? 1 : -1)
             if sign == 0 { continue }
             if lastSign == 0 {
                 firstSign = sign; firstEdge = i

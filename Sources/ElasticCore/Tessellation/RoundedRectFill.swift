@@ -1,0 +1,108 @@
+import Foundation
+
+/// An axis-aligned rounded rectangle (a card, a button) triangulated directly around its
+/// pixel-aligned rectangle core, for `Tessellator.fillRoundedRect`.
+///
+/// The general route (flatten the path, find the core, clip the contour above and below it, run
+/// the ladder on each piece) gives the same pieces but pays for discovering them: ≈ 9,000
+/// instructions per clipped piece, most of wave-balls' frame. Here they are known in advance:
+/// - the outline is `Path.roundedRect`'s, flattened at the same tolerance (the same points, up to
+///   rounding of the last bit), clockwise on screen from the top edge's left end;
+/// - the top cap (everything above the core's top edge T) is a row of column quads between the
+///   upper chain (top-left arc, top-right arc) and the line y = T; the bottom cap likewise;
+/// - the slivers left and right of the core, between T and B, are a box each.
+struct RoundedRectFill: Sendable {
+    /// The outline of the last `fill`, positive area (for the fringe).
+    private(set) var outline: [Vec2] = []
+    /// (cos, sin) of k·(π/2)/n for k = 0…n, for the current n.
+    private var quarter: [Vec2] = []
+    private var chain: [Vec2] = []
+
+    init() {}
+
+    /// Fills the caps and slivers of `rect` with corners of `radius` into `mesh` and returns the
+    /// core rectangle (snapped to whole output pixels) for the caller to draw, with `outline` set.
+    /// Nil, with nothing emitted, when the input is unusual (not finite, beyond the coordinate
+    /// limit, a negative size) or the shape has no core of `minimumCorePixels`: the caller then
+    /// takes the general route.
+    mutating func fill(_ rect: Rect, radius: Double, tolerance: Double, pixelScale: Double,
+                       minimumCorePixels: Double, color: RGBA, into mesh: inout Mesh) -> Rect? {
+        let x0 = rect.x, y0 = rect.y, x1 = rect.x + rect.width, y1 = rect.y + rect.height
+        let limit = Flattener.coordinateLimit
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, radius.isFinite, x1 > x0, y1 > y0,
+              abs(x0) <= limit, abs(x1) <= limit, abs(y0) <= limit, abs(y1) <= limit else { return nil }
+        let r = max(0, min(radius, (x1 - x0) / 2, (y1 - y0) / 2))
+        let s = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
+        // The core: the band between the corners, snapped inwards to whole pixels (as the general route).
+        let top = ((y0 + r) * s).rounded(.up) / s, bottom = ((y1 - r) * s).rounded(.down) / s
+        let left = (x0 * s).rounded(.up) / s, right = (x1 * s).rounded(.down) / s
+        guard bottom > top, right > left, (bottom - top) * (right - left) * s * s >= minimumCorePixels else { return nil }
+
+        let n = r > 0 ? Flattener.arcSegmentCount(radius: r, sweep: Double.pi / 2,
+                                                   tolerance: Flattener.sanitized(tolerance: tolerance)) : 0
+        makeQuarter(segments: n)
+        // Corner k of each arc, in the angle order of Path.roundedRect's arcs (exact quarter turns
+        // of (cos, sin), so no extra trigonometry per corner).
+        func topRight(_ k: Int) -> Vec2 { Vec2(x1 - r + r * quarter[k].y, y0 + r - r * quarter[k].x) }
+        func bottomRight(_ k: Int) -> Vec2 { Vec2(x1 - r + r * quarter[k].x, y1 - r + r * quarter[k].y) }
+        func bottomLeft(_ k: Int) -> Vec2 { Vec2(x0 + r - r * quarter[k].y, y1 - r + r * quarter[k].x) }
+        func topLeft(_ k: Int) -> Vec2 { Vec2(x0 + r - r * quarter[k].x, y0 + r - r * quarter[k].y) }
+
+        outline.removeAll(keepingCapacity: true)
+        append(Vec2(x0 + r, y0), to: &outline)
+        for k in 0...n { append(topRight(k), to: &outline) }
+        for k in 0...n { append(bottomRight(k), to: &outline) }
+        for k in 0...n { append(bottomLeft(k), to: &outline) }
+        for k in 0...n { append(topLeft(k), to: &outline) }
+        if outline.count > 1, Flattener.isDuplicate(outline[0], outline[outline.count - 1]) { outline.removeLast() }
+
+        // Top cap: the upper chain left to right over the line y = top.
+        chain.removeAll(keepingCapacity: true)
+        for k in 0...n { append(topLeft(k), to: &chain) }
+        for k in 0...n { append(topRight(k), to: &chain) }
+        addColumns(baseY: top, chainAbove: true, color: color, into: &mesh)
+        // Bottom cap: the lower chain left to right under the line y = bottom.
+        chain.removeAll(keepingCapacity: true)
+        for k in stride(from: n, through: 0, by: -1) { append(bottomLeft(k), to: &chain) }
+        for k in stride(from: n, through: 0, by: -1) { append(bottomRight(k), to: &chain) }
+        addColumns(baseY: bottom, chainAbove: false, color: color, into: &mesh)
+        // The slivers beside the core.
+        mesh.addBox(x0: x0, x1: left, top: top, bottom: bottom, color: color)
+        mesh.addBox(x0: right, x1: x1, top: top, bottom: bottom, color: color)
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    private mutating func makeQuarter(segments n: Int) {
+        guard quarter.count != n + 1 else { return }
+        quarter.removeAll(keepingCapacity: true)
+        let step = Double.pi / 2 / Double(max(n, 1))
+        for k in 0...n { quarter.append(Vec2(cos(Double(k) * step), sin(Double(k) * step))) }
+    }
+
+    private func append(_ p: Vec2, to points: inout [Vec2]) {
+        if let last = points.last, Flattener.isDuplicate(last, p) { return }
+        points.append(p)
+    }
+
+    /// Column quads between `chain` (x non-decreasing) and the horizontal line y = baseY, the chain
+    /// above the line (a top cap) or below it (a bottom cap). Columns share their vertices.
+    private func addColumns(baseY: Double, chainAbove: Bool, color: RGBA, into mesh: inout Mesh) {
+        guard var previousEdge = chain.first else { return }
+        var previous = mesh.add(Vertex(previousEdge, color))
+        var previousBase = mesh.add(Vertex(Vec2(previousEdge.x, baseY), color))
+        for p in chain.dropFirst() {
+            let edge = mesh.add(Vertex(p, color)), base = mesh.add(Vertex(Vec2(p.x, baseY), color))
+            if p.x > previousEdge.x {
+                // Clockwise on screen: top-left, top-right, bottom-right, then top-left, bottom-right, bottom-left.
+                if chainAbove {
+                    mesh.positiveTriangle(previous, edge, base)
+                    mesh.positiveTriangle(previous, base, previousBase)
+                } else {
+                    mesh.positiveTriangle(previousBase, base, edge)
+                    mesh.positiveTriangle(previousBase, edge, previous)
+                }
+            }
+            previous = edge; previousBase = base; previousEdge = p
+        }
+    }
+}

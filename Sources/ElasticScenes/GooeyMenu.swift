@@ -341,9 +341,9 @@ public final class GooeyMenu: Scene {
             let rect = buttonRect(i, edgeY: edge, position: sim.world.interpolatedPosition(b, alpha: alpha))
             guard rect.y < size.height else { continue }
             let down = pressing == .button(i)
+            tessellator.fillRoundedRect(rect, radius: rect.height / 2, color: down ? .white : GooeyMenu.menuColor, into: &list)
             path.removeAll()
             path.roundedRect(rect, radius: rect.height / 2)
-            tessellator.fill(path, color: down ? .white : GooeyMenu.menuColor, into: &list)
             tessellator.stroke(path, width: 1, color: .white, into: &list)
             labels.append(TextItem(GooeyMenu.buttonTitles[i], at: Vec2(rect.x + rect.width / 2, rect.y + rect.height / 2),
                                    size: textSize, color: down ? GooeyMenu.menuColor : .white))

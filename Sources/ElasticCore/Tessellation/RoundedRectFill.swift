@@ -1,7 +1,7 @@
 import Foundation
 
-/// An axis-aligned rounded rectangle (a card, a button) triangulated directly around its
-/// pixel-aligned rectangle core, for `Tessellator.fillRoundedRect`.
+/// An axis-aligned rounded rectangle (a card, a button, a pill) triangulated directly, around its
+/// pixel-aligned rectangle core when it has one, for `Tessellator.fillRoundedRect`.
 ///
 /// The general route (flatten the path, find the core, clip the contour above and below it, run
 /// the ladder on each piece) gives the same pieces but pays for discovering them: 24,000
@@ -10,33 +10,42 @@ import Foundation
 ///   rounding of the last bit), clockwise on screen from the top edge's left end;
 /// - the top cap (everything above the core's top edge T) is a row of column quads between the
 ///   upper chain (top-left arc, top-right arc) and the line y = T; the bottom cap likewise;
-/// - the slivers left and right of the core, between T and B, are a box each.
+/// - the slivers left and right of the core, between T and B, are a box each;
+/// - a shape without a core worth a rectangle (a pill, a small button) is the two caps over and
+///   under its middle line.
 struct RoundedRectFill: Sendable {
     /// The outline of the last `fill`, positive area (for the fringe).
     private(set) var outline: [Vec2] = []
+    /// The last `fill`'s core rectangle, if it has one.
+    private(set) var core: Rect?
     /// (cos, sin) of k·(π/2)/n for k = 0…n, for the current n.
     private var quarter: [Vec2] = []
     private var chain: [Vec2] = []
 
     init() {}
 
-    /// Fills the caps and slivers of `rect` with corners of `radius` into `mesh` and returns the
-    /// core rectangle (snapped to whole output pixels) for the caller to draw, with `outline` set.
-    /// Nil, with nothing emitted, when the input is unusual (not finite, beyond the coordinate
-    /// limit, a negative size) or the shape has no core of `minimumCorePixels`: the caller then
-    /// takes the general route.
+    /// Fills `rect` with corners of `radius` into `mesh`, sets `outline`, and sets `core` to the
+    /// rectangle (snapped to whole output pixels) that the caller must draw to complete the shape,
+    /// when the shape has one of `minimumCorePixels` or more. Without a core, the two caps meet at
+    /// the middle line. False, with nothing emitted, when the input is unusual (not finite, beyond
+    /// the coordinate limit, an empty or negative size): the caller then takes the general route.
     mutating func fill(_ rect: Rect, radius: Double, tolerance: Double, pixelScale: Double,
-                       minimumCorePixels: Double, color: RGBA, into mesh: inout Mesh) -> Rect? {
+                       minimumCorePixels: Double, color: RGBA, into mesh: inout Mesh) -> Bool {
         let x0 = rect.x, y0 = rect.y, x1 = rect.x + rect.width, y1 = rect.y + rect.height
         let limit = Flattener.coordinateLimit
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, radius.isFinite, x1 > x0, y1 > y0,
-              abs(x0) <= limit, abs(x1) <= limit, abs(y0) <= limit, abs(y1) <= limit else { return nil }
+              abs(x0) <= limit, abs(x1) <= limit, abs(y0) <= limit, abs(y1) <= limit else { return false }
         let r = max(0, min(radius, (x1 - x0) / 2, (y1 - y0) / 2))
         let s = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
         // The core: the band between the corners, snapped inwards to whole pixels (as the general route).
-        let top = ((y0 + r) * s).rounded(.up) / s, bottom = ((y1 - r) * s).rounded(.down) / s
+        var top = ((y0 + r) * s).rounded(.up) / s, bottom = ((y1 - r) * s).rounded(.down) / s
         let left = (x0 * s).rounded(.up) / s, right = (x1 * s).rounded(.down) / s
-        guard bottom > top, right > left, (bottom - top) * (right - left) * s * s >= minimumCorePixels else { return nil }
+        if bottom > top, right > left, (bottom - top) * (right - left) * s * s >= minimumCorePixels {
+            core = Rect(x: left, y: top, width: right - left, height: bottom - top)
+        } else {
+            core = nil
+            top = (y0 + y1) / 2; bottom = top
+        }
 
         let n = r > 0 ? Flattener.arcSegmentCount(radius: r, sweep: Double.pi / 2,
                                                    tolerance: Flattener.sanitized(tolerance: tolerance)) : 0
@@ -67,9 +76,11 @@ struct RoundedRectFill: Sendable {
         for k in stride(from: n, through: 0, by: -1) { append(bottomRight(k), to: &chain) }
         addColumns(baseY: bottom, chainAbove: false, color: color, into: &mesh)
         // The slivers beside the core.
-        mesh.addBox(x0: x0, x1: left, top: top, bottom: bottom, color: color)
-        mesh.addBox(x0: right, x1: x1, top: top, bottom: bottom, color: color)
-        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+        if core != nil {
+            mesh.addBox(x0: x0, x1: left, top: top, bottom: bottom, color: color)
+            mesh.addBox(x0: right, x1: x1, top: top, bottom: bottom, color: color)
+        }
+        return true
     }
 
     private mutating func makeQuarter(segments n: Int) {
@@ -93,10 +104,16 @@ struct RoundedRectFill: Sendable {
         for p in chain.dropFirst() {
             let edge = mesh.add(Vertex(p, color)), base = mesh.add(Vertex(Vec2(p.x, baseY), color))
             if p.x > previousEdge.x {
-                // Clockwise on screen: top-left, top-right, bottom-right, then top-left, bottom-right, bottom-left.
+                // Clockwise on screen, with the diagonal the ladder would choose (it zips down both
+                // rungs, taking the higher next point first). SDL 2.26's software renderer leaves a
+                // one-pixel crack beside the vertical edge where a cap's middle column meets the
+                // first column of the right-hand arc if the other diagonal is used.
                 if chainAbove {
-                    mesh.positiveTriangle(previous, edge, base)
-                    mesh.positiveTriangle(previous, base, previousBase)
+                    mesh.positiveTriangle(previous, edge, previousBase)
+                    mesh.positiveTriangle(previousBase, edge, base)
+                } else if previousEdge.y <= p.y {
+                    mesh.positiveTriangle(previousBase, base, previous)
+                    mesh.positiveTriangle(previous, base, edge)
                 } else {
                     mesh.positiveTriangle(previousBase, base, edge)
                     mesh.positiveTriangle(previousBase, edge, previous)

@@ -62,15 +62,15 @@ public struct Tessellator: Sendable {
         flushFringe(into: &list)
     }
 
-    /// Fills a rectangle with circular corners of `radius` (clamped to half the shorter side), as
-    /// `fill` would fill `Path.roundedRect(rect, radius:)`. With `rectangleCores` on and a core
-    /// worth a rectangle, the pieces around the core are built directly (`RoundedRectFill`), a
-    /// quarter of the cost of finding them in a general path; otherwise it is `fill` of that path.
+    /// Fills a rectangle with circular corners of `radius` (clamped to half the shorter side): the
+    /// shape `fill` gives for `Path.roundedRect(rect, radius:)`, with the same batches (interior,
+    /// core rectangle when `rectangleCores`, fringe), built directly by `RoundedRectFill` at a
+    /// quarter of the general route's cost. Unusual input (non-finite, empty) takes the general route.
     public mutating func fillRoundedRect(_ rect: Rect, radius: Double, color: RGBA, into list: inout DrawList) {
         guard color.a > 0 else { return }
-        guard rectangleCores,
-              let core = roundedRects.fill(rect, radius: radius, tolerance: tolerance, pixelScale: pixelScale,
-                                           minimumCorePixels: Tessellator.minimumCorePixels, color: color, into: &list.mesh)
+        guard roundedRects.fill(rect, radius: radius, tolerance: tolerance, pixelScale: pixelScale,
+                                minimumCorePixels: rectangleCores ? Tessellator.minimumCorePixels : .infinity,
+                                color: color, into: &list.mesh)
         else {
             scratchPath.removeAll()
             scratchPath.roundedRect(rect, radius: radius)
@@ -80,7 +80,7 @@ public struct Tessellator: Sendable {
         pendingFringe.removeAll(keepingCapacity: true)
         if antialias { Fringe.add(roundedRects.outline, color: color, into: &list.mesh, pending: &pendingFringe) }
         list.commitTriangles(blend: color.isOpaque ? .none : .blend)
-        list.addRect(core, color: color)
+        if let core = roundedRects.core { list.addRect(core, color: color) }
         flushFringe(into: &list)
     }
 

@@ -40,7 +40,6 @@ final class GameLoop {
     private var lastFrameWasIdle = false
     private var sleepingIdle = false
     private var hintCache: (scene: String, room: Double, text: String, width: Double)?
-    private var hintPill = Path()
     private let startTime: Double
     /// Test aid: called at the start of every frame with its number, before input is polled
     /// (tests inject window-system events there with SDL_PushEvent).
@@ -271,9 +270,8 @@ final class GameLoop {
         }
         guard let hint = hintCache else { return }
         let y = size.height - 14, pad = 6.0, height = 20.0
-        hintPill.removeAll()
-        hintPill.roundedRect(Rect(x: 12 - pad, y: y - height / 2, width: hint.width + 2 * pad, height: height), radius: height / 2)
-        tessellator.fill(hintPill, color: RGBA(255, 255, 255, 225), into: &drawList)
+        tessellator.fillRoundedRect(Rect(x: 12 - pad, y: y - height / 2, width: hint.width + 2 * pad, height: height),
+                                    radius: height / 2, color: RGBA(255, 255, 255, 225), into: &drawList)
         drawList.addText(TextItem(hint.text, at: Vec2(12, y), size: fontSize, color: RGBA(90, 90, 98, 235), alignment: .leading))
     }
 

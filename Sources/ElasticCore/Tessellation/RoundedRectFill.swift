@@ -11,8 +11,8 @@ import Foundation
 /// - the top cap (everything above the core's top edge T) is a row of column quads between the
 ///   upper chain (top-left arc, top-right arc) and the line y = T; the bottom cap likewise;
 /// - the slivers left and right of the core, between T and B, are a box each;
-/// - a shape without a core worth a rectangle (a pill, a small button) is the two caps over and
-///   under its middle line.
+/// - a shape without a core worth a rectangle (a pill, a small button) is a row of columns from
+///   the upper chain to the lower one, as the ladder makes them.
 struct RoundedRectFill: Sendable {
     /// The outline of the last `fill`, positive area (for the fringe).
     private(set) var outline: [Vec2] = []
@@ -20,15 +20,17 @@ struct RoundedRectFill: Sendable {
     private(set) var core: Rect?
     /// (cos, sin) of k·(π/2)/n for k = 0…n, for the current n.
     private var quarter: [Vec2] = []
-    private var chain: [Vec2] = []
+    private var upper: [Vec2] = []
+    private var lower: [Vec2] = []
+    private var line: [Vec2] = []
 
     init() {}
 
     /// Fills `rect` with corners of `radius` into `mesh`, sets `outline`, and sets `core` to the
     /// rectangle (snapped to whole output pixels) that the caller must draw to complete the shape,
-    /// when the shape has one of `minimumCorePixels` or more. Without a core, the two caps meet at
-    /// the middle line. False, with nothing emitted, when the input is unusual (not finite, beyond
-    /// the coordinate limit, an empty or negative size): the caller then takes the general route.
+    /// when the shape has one of `minimumCorePixels` or more. False, with nothing emitted, when the
+    /// input is unusual (not finite, beyond the coordinate limit, an empty or negative size): the
+    /// caller then takes the general route.
     mutating func fill(_ rect: Rect, radius: Double, tolerance: Double, pixelScale: Double,
                        minimumCorePixels: Double, color: RGBA, into mesh: inout Mesh) -> Bool {
         let x0 = rect.x, y0 = rect.y, x1 = rect.x + rect.width, y1 = rect.y + rect.height
@@ -38,13 +40,12 @@ struct RoundedRectFill: Sendable {
         let r = max(0, min(radius, (x1 - x0) / 2, (y1 - y0) / 2))
         let s = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
         // The core: the band between the corners, snapped inwards to whole pixels (as the general route).
-        var top = ((y0 + r) * s).rounded(.up) / s, bottom = ((y1 - r) * s).rounded(.down) / s
+        let top = ((y0 + r) * s).rounded(.up) / s, bottom = ((y1 - r) * s).rounded(.down) / s
         let left = (x0 * s).rounded(.up) / s, right = (x1 * s).rounded(.down) / s
         if bottom > top, right > left, (bottom - top) * (right - left) * s * s >= minimumCorePixels {
             core = Rect(x: left, y: top, width: right - left, height: bottom - top)
         } else {
             core = nil
-            top = (y0 + y1) / 2; bottom = top
         }
 
         let n = r > 0 ? Flattener.arcSegmentCount(radius: r, sweep: Double.pi / 2,
@@ -65,21 +66,31 @@ struct RoundedRectFill: Sendable {
         for k in 0...n { append(topLeft(k), to: &outline) }
         if outline.count > 1, Flattener.isDuplicate(outline[0], outline[outline.count - 1]) { outline.removeLast() }
 
-        // Top cap: the upper chain left to right over the line y = top.
-        chain.removeAll(keepingCapacity: true)
-        for k in 0...n { append(topLeft(k), to: &chain) }
-        for k in 0...n { append(topRight(k), to: &chain) }
-        addColumns(baseY: top, chainAbove: true, color: color, into: &mesh)
-        // Bottom cap: the lower chain left to right under the line y = bottom.
-        chain.removeAll(keepingCapacity: true)
-        for k in stride(from: n, through: 0, by: -1) { append(bottomLeft(k), to: &chain) }
-        for k in stride(from: n, through: 0, by: -1) { append(bottomRight(k), to: &chain) }
-        addColumns(baseY: bottom, chainAbove: false, color: color, into: &mesh)
-        // The slivers beside the core.
-        if core != nil {
-            mesh.addBox(x0: x0, x1: left, top: top, bottom: bottom, color: color)
-            mesh.addBox(x0: right, x1: x1, top: top, bottom: bottom, color: color)
+        // The upper chain (top-left and top-right arcs) and the lower one (bottom-left and
+        // bottom-right), both left to right: rung k of one is at the x of rung k of the other.
+        upper.removeAll(keepingCapacity: true)
+        lower.removeAll(keepingCapacity: true)
+        for k in 0...n { append(topLeft(k), to: &upper) }
+        for k in 0...n { append(topRight(k), to: &upper) }
+        for k in stride(from: n, through: 0, by: -1) { append(bottomLeft(k), to: &lower) }
+        for k in stride(from: n, through: 0, by: -1) { append(bottomRight(k), to: &lower) }
+        if core == nil {
+            // No core: one column per rung, from the upper chain to the lower.
+            guard upper.count == lower.count else { return false }  // rounding merged a point on one side only
+            addColumns(upper, lower, color: color, into: &mesh)
+            return true
         }
+        // The top cap: the upper chain over the line y = top; the bottom cap: the line y = bottom
+        // over the lower chain.
+        line.removeAll(keepingCapacity: true)
+        for p in upper { line.append(Vec2(p.x, top)) }
+        addColumns(upper, line, color: color, into: &mesh)
+        line.removeAll(keepingCapacity: true)
+        for p in lower { line.append(Vec2(p.x, bottom)) }
+        addColumns(line, lower, color: color, into: &mesh)
+        // The slivers beside the core.
+        mesh.addBox(x0: x0, x1: left, top: top, bottom: bottom, color: color)
+        mesh.addBox(x0: right, x1: x1, top: top, bottom: bottom, color: color)
         return true
     }
 
@@ -95,31 +106,24 @@ struct RoundedRectFill: Sendable {
         points.append(p)
     }
 
-    /// Column quads between `chain` (x non-decreasing) and the horizontal line y = baseY, the chain
-    /// above the line (a top cap) or below it (a bottom cap). Columns share their vertices.
-    private func addColumns(baseY: Double, chainAbove: Bool, color: RGBA, into mesh: inout Mesh) {
-        guard var previousEdge = chain.first else { return }
-        var previous = mesh.add(Vertex(previousEdge, color))
-        var previousBase = mesh.add(Vertex(Vec2(previousEdge.x, baseY), color))
-        for p in chain.dropFirst() {
-            let edge = mesh.add(Vertex(p, color)), base = mesh.add(Vertex(Vec2(p.x, baseY), color))
-            if p.x > previousEdge.x {
-                // Clockwise on screen, with the diagonal the ladder would choose (it zips down both
-                // rungs, taking the higher next point first). SDL 2.26's software renderer leaves a
-                // one-pixel crack beside the vertical edge where a cap's middle column meets the
-                // first column of the right-hand arc if the other diagonal is used.
-                if chainAbove {
-                    mesh.positiveTriangle(previous, edge, previousBase)
-                    mesh.positiveTriangle(previousBase, edge, base)
-                } else if previousEdge.y <= p.y {
-                    mesh.positiveTriangle(previousBase, base, previous)
-                    mesh.positiveTriangle(previous, base, edge)
-                } else {
-                    mesh.positiveTriangle(previousBase, base, edge)
-                    mesh.positiveTriangle(previousBase, edge, previous)
-                }
+    /// A column quad between rungs k and k + 1 of `upper` and `lower` (same count, rung k of both
+    /// at the same x), as two positive triangles; columns share their rung vertices. The diagonal
+    /// is the one `MonotoneLadder` picks (it zips down both rungs, the higher next point first), so
+    /// the triangles are the general route's: with the other diagonal SDL 2.26's software renderer
+    /// left one-pixel cracks beside the right-hand arcs.
+    private func addColumns(_ upper: [Vec2], _ lower: [Vec2], color: RGBA, into mesh: inout Mesh) {
+        guard !upper.isEmpty else { return }
+        var top = mesh.add(Vertex(upper[0], color)), bottom = mesh.add(Vertex(lower[0], color))
+        for k in 1..<upper.count {
+            let nextTop = mesh.add(Vertex(upper[k], color)), nextBottom = mesh.add(Vertex(lower[k], color))
+            if lower[k - 1].y <= lower[k].y {
+                mesh.positiveTriangle(top, nextTop, bottom)
+                mesh.positiveTriangle(bottom, nextTop, nextBottom)
+            } else {
+                mesh.positiveTriangle(top, nextTop, nextBottom)
+                mesh.positiveTriangle(top, nextBottom, bottom)
             }
-            previous = edge; previousBase = base; previousEdge = p
+            top = nextTop; bottom = nextBottom
         }
     }
 }

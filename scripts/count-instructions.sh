@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Instructions per frame for each scene, counted by valgrind's callgrind: repeatable for the same
+# binary and inputs whatever else the machine is doing (wall-clock benchmarks on a shared 2-core
+# VM vary by ±40 % between runs). Runs the release binary headless (dummy driver, software
+# renderer) on each scene's replay for 3 simulated seconds (181 frames) and prints, per frame:
+#   draw   the scene's `draw` (tessellation and vertex building)
+#   hint   the on-screen hint line
+#   steps  the scene's fixed steps (4 per frame at 240 Hz)
+#   own    draw + hint + steps: the app's own work
+#   sdl    SDLFrontEnd.draw (submitting to SDL and SDL's rasterising)
+#   frame  the whole frame
+#
+#   scripts/count-instructions.sh [SCENE…]     (default: all five; about a minute each)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+command -v valgrind >/dev/null || { echo "count-instructions: needs valgrind (apt-get install valgrind)" >&2; exit 1; }
+scripts/install-deps.sh
+echo "count-instructions: building the release binary…" >&2
+swift build -c release >&2
+bin=.build/release/elastic
+
+declare -A replay=(
+  [wave-pull]=wave-pull-center [gooey-menu]=gooey-menu-open-close [jelly-block]=jelly-block-launch
+  [sticky-refresh]=sticky-refresh-pull [wave-balls]=wave-balls-pull
+)
+scenes=("$@")
+[ ${#scenes[@]} -gt 0 ] || scenes=(wave-pull gooey-menu jelly-block sticky-refresh wave-balls)
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+printf '%-15s %9s %9s %9s %9s %11s %11s\n' scene draw hint steps own sdl frame
+for scene in "${scenes[@]}"; do
+  [ -n "${replay[$scene]:-}" ] || { echo "count-instructions: unknown scene '$scene' (one of: ${!replay[*]})" >&2; exit 2; }
+  SDL_VIDEODRIVER=dummy valgrind --tool=callgrind --callgrind-out-file="$out/$scene.cg" \
+    "$bin" play --headless --scene "$scene" --replay "assets/replays/${replay[$scene]}.jsonl" \
+    --window 1280x720 --seconds 3 >/dev/null 2>&1
+  callgrind_annotate --inclusive=yes --threshold=100 --auto=no "$out/$scene.cg" > "$out/$scene.txt" 2>/dev/null
+  # Inclusive counts of one function, by a pattern of its mangled name.
+  count() { grep -m1 -E "$1" "$out/$scene.txt" | awk '{gsub(",", "", $1); print $1}'; }
+  frames=181
+  draw=$(count 'DP4draw4into.*TW'); hint=$(count 'GameLoopC8drawHint'); steps=$(count 'DP4step2dt.*TW')
+  sdl=$(count 'SDLFrontEndC4draw_5scale'); frame=$(count 'GameLoopC8runFrame')
+  printf '%-15s %9d %9d %9d %9d %11d %11d\n' "$scene" $((draw / frames)) $((hint / frames)) $((steps / frames)) \
+    $(((draw + hint + steps) / frames)) $((sdl / frames)) $((frame / frames))
+done

@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "elastic", targets: ["elastic"]),
         .library(name: "ElasticCore", targets: ["ElasticCore"]),
         .library(name: "ElasticScenes", targets: ["ElasticScenes"]),
+        .library(name: "ElasticStats", targets: ["ElasticStats"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -17,6 +18,7 @@ let package = Package(
     targets: [
         .target(name: "ElasticCore"),
         .target(name: "ElasticScenes", dependencies: ["ElasticCore"]),
+        .target(name: "ElasticStats"),
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
@@ -26,12 +28,13 @@ let package = Package(
         .executableTarget(
             name: "elastic",
             dependencies: [
-                "ElasticCore", "ElasticScenes", "ElasticSDL",
+                "ElasticCore", "ElasticScenes", "ElasticSDL", "ElasticStats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "ElasticCoreTests", dependencies: ["ElasticCore"]),
         .testTarget(name: "ElasticScenesTests", dependencies: ["ElasticScenes"]),
-        .testTarget(name: "ElasticAppTests", dependencies: ["ElasticCore", "ElasticSDL", "elastic"]),
+        .testTarget(name: "ElasticStatsTests", dependencies: ["ElasticStats"]),
+        .testTarget(name: "ElasticAppTests", dependencies: ["ElasticCore", "ElasticSDL", "ElasticStats", "elastic"]),
     ]
 )

@@ -1,5 +1,6 @@
 import CSDL2
 import ElasticCore
+import ElasticStats
 import ElasticSDL
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import ElasticCore
+import ElasticStats
 import ElasticScenes
 import ElasticSDL
 import Foundation

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ElasticCore
+import ElasticStats
 import ElasticScenes
 import ElasticSDL
 import Foundation

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ElasticCore
+import ElasticStats
 import Foundation
 
 /// `elastic stats`: the summary of a frame-stats file written by `elastic play --stats` (or a

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ElasticCore
+@testable import ElasticStats
 
 /// The summary maths on inputs whose figures are worked out by hand in the comments.
 @Suite("Stats summary")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ElasticCore
+@testable import ElasticStats
 
 /// A fresh directory for one test's files.
 func statsTemporaryDirectory() throws -> String {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ElasticCore
+@testable import ElasticStats
 
 @Suite("Stats reader")
 struct StatsReaderTests {

@@ -37,6 +37,9 @@ final class GameLoop {
     private var inputRecorder: OutputFile?
     private var screenshotQueue: [Double]
     private(set) var frame = 0
+    /// Outputs that were asked for and did not happen (a screenshot not written or never reached):
+    /// `play` reports them and exits non-zero.
+    private(set) var outputFailures: [String] = []
     private var lastDisplayTime = 0.0
     private var lastFrameWasIdle = false
     private var sleepingIdle = false
@@ -46,8 +49,10 @@ final class GameLoop {
     /// (tests inject window-system events there with SDL_PushEvent).
     var beforeFrame: ((Int) -> Void)?
 
-    init(config: RunConfiguration, frontEnd: SDLFrontEnd, stats: FrameStatsRecorder?) throws {
-        self.stats = stats
+    init(config: RunConfiguration, frontEnd: SDLFrontEnd, outputs: RunOutputs) throws {
+        stats = outputs.stats
+        trace = outputs.trace
+        inputRecorder = outputs.inputRecorder
         self.config = config
         self.frontEnd = frontEnd
         guard let index = SceneCatalog.all.firstIndex(where: { $0.name == config.sceneName }) else {
@@ -66,8 +71,6 @@ final class GameLoop {
         startTime = monotonic.now()
         startNs = MonotonicTimeSource.nanoseconds()
         lastPresentNs = startNs
-        if let path = config.tracePath { trace = try TraceWriter(path: path) }
-        if let path = config.recordInputPath { inputRecorder = try OutputFile(path: path, purpose: "recorded input") }
         scene.resize(to: sceneSize)
     }
 
@@ -289,7 +292,7 @@ final class GameLoop {
             try frontEnd.saveScreenshot(to: path)
             printError("screenshot: \(path)")
         } catch {
-            printError("elastic: \(error)")
+            outputFailures.append("\(error)")
         }
     }
 
@@ -316,6 +319,9 @@ final class GameLoop {
         if let path = config.screenshotPath, config.screenshotTimes.isEmpty, frame > 0 {
             frontEnd.draw(drawList, scale: frontEnd.pixelScale * config.uiScale)
             save(to: path)
+        }
+        for t in screenshotQueue {
+            outputFailures.append("no screenshot at \(ReplayScript.format(t)) s: the run ended at \(ReplayScript.format(lastDisplayTime)) s")
         }
         if let stats {
             let summary = stats.finish()

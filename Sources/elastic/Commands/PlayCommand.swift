@@ -209,13 +209,22 @@ struct PlayCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
+        var outputs = RunOutputs(stats: recorder)
         let loop: GameLoop
-        do { loop = try GameLoop(config: config, frontEnd: frontEnd, stats: recorder) } catch {
+        do {
+            if let path = trace { outputs.trace = try TraceWriter(path: path) }
+            if let path = recordInput { outputs.inputRecorder = try OutputFile(path: path, purpose: "recorded input") }
+            loop = try GameLoop(config: config, frontEnd: frontEnd, outputs: outputs)
+        } catch {
             printError("elastic: \(error)")
             throw ExitCode(2)
         }
         let reason = loop.run()
         printError("elastic: \(reason) after \(loop.frame) frames")
+        if !loop.outputFailures.isEmpty {
+            for failure in loop.outputFailures { printError("elastic: \(failure)") }
+            throw ExitCode(1)
+        }
     }
 
     private func ensureParentExists(_ path: String) throws {

@@ -4,9 +4,9 @@ import Foundation
 
 /// The SDL shell around the pure-Swift core: one window, one renderer, the event pump, mesh
 /// submission, text and screenshots. The only type in the program that talks to SDL.
-public final class SDLFrontEnd {
-    public let window: OpaquePointer
-    public let renderer: OpaquePointer
+public final class SDLFrontEnd: FrontEnd {
+    let window: OpaquePointer
+    let renderer: OpaquePointer
     public let rendererName: String
     public let videoDriver: String
     public let vsyncRequested: Bool

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import elastic
 
-/// Faults driven in-process through `SceneRig` (the game loop's frame logic without SDL): stalls,
+/// Faults driven in-process through `LoopRig` (the game loop's frame logic without SDL): stalls,
 /// window sizes, lost pointers, many fingers, 1 kHz input. Every frame checks every vertex and
 /// entity position is finite.
 @Suite("faults (in-process, every scene)")
@@ -12,7 +12,7 @@ struct FaultTests {
     static let scenes = SceneCatalog.names
 
     /// A drag down the middle, held for `frames` frames.
-    func drag(_ rig: SceneRig, id: PointerID = .mouse, from a: Vec2, to b: Vec2, frames: Int) {
+    func drag(_ rig: LoopRig, id: PointerID = .mouse, from a: Vec2, to b: Vec2, frames: Int) {
         rig.runFrame([.pointerDown(id, a)])
         for i in 1...frames {
             let t = Double(i) / Double(frames)
@@ -29,7 +29,7 @@ struct FaultTests {
           arguments: scenes)
     func stall(scene: String) throws {
         let size = Size(1280, 720)
-        let stalled = try SceneRig(scene: scene, size: size), reference = try SceneRig(scene: scene, size: size)
+        let stalled = try LoopRig(scene: scene, size: size), reference = try LoopRig(scene: scene, size: size)
         for rig in [stalled, reference] {
             drag(rig, from: Vec2(640, 40), to: Vec2(600, 400), frames: 30)
             rig.runFrame([.pointerUp(.mouse, Vec2(600, 400))])
@@ -38,7 +38,7 @@ struct FaultTests {
         #expect(stalled.runFrame(delta: 5) == 60)
         #expect(reference.runFrame(delta: 0.25) == 60)
         #expect(positions(stalled.scene) == positions(reference.scene))
-        #expect(stalled.clock.droppedTime == 4.75)
+        #expect(stalled.clockState.droppedTime == 4.75)
         // No spiral: the frames after the stall take the usual 4 steps.
         for _ in 0..<10 { #expect(stalled.runFrame() == 4) }
         // No jump through walls: everything stays within a window's width/height of the window.
@@ -51,7 +51,7 @@ struct FaultTests {
     @Test("resized to 1×1, to 4K, to 0×0 and back in the middle of a drag",
           arguments: scenes)
     func resizes(scene: String) throws {
-        let rig = try SceneRig(scene: scene, size: Size(1280, 720))
+        let rig = try LoopRig(scene: scene, size: Size(1280, 720))
         drag(rig, from: Vec2(640, 40), to: Vec2(640, 300), frames: 20)
         for size in [Size(1, 1), Size(3840, 2160), Size(0, 0), Size(640, 360), Size(1280, 720)] {
             rig.resize(to: size)
@@ -69,7 +69,7 @@ struct FaultTests {
     @Test("a pointer that never comes up (focus lost → cancel) lets the scene settle and take new drags",
           arguments: scenes)
     func lostPointer(scene: String) throws {
-        let rig = try SceneRig(scene: scene, size: Size(1280, 720))
+        let rig = try LoopRig(scene: scene, size: Size(1280, 720))
         drag(rig, from: Vec2(640, 40), to: Vec2(640, 500), frames: 20)
         rig.runFrame([.pointerCancel(.mouse)])
         for _ in 0..<600 { rig.runFrame() }
@@ -81,7 +81,7 @@ struct FaultTests {
 
     @Test("ten fingers at once, lifted in a scrambled order", arguments: scenes)
     func tenFingers(scene: String) throws {
-        let rig = try SceneRig(scene: scene, size: Size(1280, 720))
+        let rig = try LoopRig(scene: scene, size: Size(1280, 720))
         let ids = (1...10).map { PointerID(device: .touch, id: Int64($0)) }
         rig.runFrame(ids.enumerated().map { .pointerDown($1, Vec2(Double($0) * 120 + 40, 40)) })
         for f in 1...60 {
@@ -94,7 +94,7 @@ struct FaultTests {
 
     @Test("input at 1 kHz (about 17 moves a frame) for 10 s", arguments: scenes)
     func kilohertz(scene: String) throws {
-        let rig = try SceneRig(scene: scene, size: Size(1280, 720))
+        let rig = try LoopRig(scene: scene, size: Size(1280, 720))
         rig.runFrame([.pointerDown(.mouse, Vec2(640, 40))])
         var t = 0.0
         for _ in 0..<600 {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import elastic
 
 /// The soak, short: `elastic soak` runs every scene 3,000 frames (50 simulated seconds) with
 /// seeded random drags, no SDL. `scripts/soak.sh` runs the simulated hour.
@@ -53,5 +54,26 @@ struct SoakTests {
         for key in ["events", "steps", "vertices_max"] { #expect(fa.first?.values[key] == fb.first?.values[key], "\(key)") }
         let bad = try ElasticBinary.run(["soak", "--scene", "nope"])
         #expect(bad.status != 0 && bad.stderr.contains("unknown scene"))
+    }
+}
+
+@Suite("soak report")
+struct SoakReportTests {
+    @Test("growth after warm-up and non-finite values are problems; a steady run has none")
+    func problems() {
+        var steady = SoakReport(scene: "s")
+        steady.entitiesAtWarmup = 7; steady.maxEntitiesAfterWarmup = 7
+        steady.rssWarmupKiB = 1000; steady.rssMaxAfterWarmupKiB = 1500
+        #expect(steady.problems(maxRSSGrowthKiB: 1024).isEmpty)
+
+        var grown = steady
+        grown.maxEntitiesAfterWarmup = 8
+        #expect(grown.problems(maxRSSGrowthKiB: 1024) == ["entity count grew from 7 to 8"])
+        var leaky = steady
+        leaky.rssMaxAfterWarmupKiB = 3000
+        #expect(leaky.problems(maxRSSGrowthKiB: 1024).count == 1)
+        var nan = steady
+        nan.nonFinite = 2; nan.firstNonFinite = "x"
+        #expect(nan.problems(maxRSSGrowthKiB: 1024).first?.hasPrefix("2 non-finite values") == true)
     }
 }

@@ -1,6 +1,6 @@
 import CSDL2
 import ElasticCore
-import ElasticSDL
+@testable import ElasticSDL
 import Foundation
 import Testing
 

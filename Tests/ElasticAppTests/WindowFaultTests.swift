@@ -1,7 +1,7 @@
 import CSDL2
 import ElasticCore
 import ElasticStats
-import ElasticSDL
+@testable import ElasticSDL
 import Foundation
 import Testing
 @testable import elastic
@@ -28,7 +28,8 @@ struct WindowFaultTests {
                           refreshRate: nil, windowWidth: 1280, windowHeight: 720, outputWidth: 1280, outputHeight: 720,
                           stepRate: 240, build: "test", headless: headless, simulatedFPS: headless ? 60 : nil, version: "test")
         let recorder = try FrameStatsRecorder(path: stats, format: .elastic, run: run, targetRefreshRate: 60)
-        return (try GameLoop(config: config, frontEnd: front, outputs: RunOutputs(stats: recorder)), recorder)
+        let trace = try tracePath.map { try TraceWriter(path: $0) }
+        return (try GameLoop(config: config, frontEnd: front, outputs: RunOutputs(trace: trace, stats: recorder)), recorder)
     }
 
     static func push(window event: SDL_WindowEventID, in front: SDLFrontEnd, _ data1: Int32 = 0, _ data2: Int32 = 0) {

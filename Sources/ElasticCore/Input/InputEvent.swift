@@ -32,3 +32,17 @@ public enum InputEvent: Sendable, Hashable {
     case wheel(Vec2)
     case key(Key)
 }
+
+extension InputEvent {
+    /// The event with its positions and wheel distance multiplied by `s` (window coordinates to
+    /// scene points and back).
+    public func scaled(by s: Double) -> InputEvent {
+        switch self {
+        case let .pointerDown(id, p): .pointerDown(id, p * s)
+        case let .pointerMove(id, p): .pointerMove(id, p * s)
+        case let .pointerUp(id, p): .pointerUp(id, p * s)
+        case let .wheel(d): .wheel(d * s)
+        case .pointerCancel, .key: self
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// What a game loop needs from the platform: events in, a draw list drawn, a present, the window's
+/// sizes and a screenshot. `SDLFrontEnd` is the real one; `NullFrontEnd` draws nothing, for soaks
+/// and tests that drive the app's loop without SDL.
+public protocol FrontEnd: AnyObject {
+    /// The renderer's name, as the HUD and the stats preamble show it.
+    var rendererName: String { get }
+    /// The display's refresh rate in Hz, when known.
+    var refreshRate: Double? { get }
+    /// Window size in window coordinates (what input and scenes use).
+    var windowSize: (width: Int, height: Int) { get }
+    /// Output pixels per window coordinate (1 on ordinary displays, 2 on most HiDPI ones).
+    var pixelScale: Double { get }
+
+    /// Appends the events that arrived since the last call.
+    func pollEvents(into events: inout [PlatformEvent])
+    /// Sleeps until an event arrives or `milliseconds` pass (a hidden or idle window must not spin).
+    func waitForEvent(milliseconds: Int32)
+    /// Clears and draws a frame; `scale` maps scene points to output pixels.
+    func draw(_ list: DrawList, scale: Double)
+    /// Shows what was drawn.
+    func present()
+    /// Saves what has been drawn (before `present`) as a PNG.
+    func saveScreenshot(to path: String) throws
+}

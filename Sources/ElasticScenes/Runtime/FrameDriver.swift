@@ -1,0 +1,173 @@
+import ElasticCore
+
+/// The frame path, with no window: a scene, the fixed-step clock, the queue of timed input, the
+/// one interpolation rule and a tessellator + draw list configured once.
+///
+/// Every runner drives it: the app's game loop (under SDL or the null front end), `elastic soak`,
+/// the benchmarks and the scene tests. Per frame: `advance(to:)` applies each queued event at the
+/// first fixed step starting at or after its time and takes the steps; `draw(outputScale:)`
+/// tessellates the state `alpha` of the way between the last two steps.
+///
+/// Input arrives in window coordinates and reaches scenes in points (divided by `uiScale`).
+public final class FrameDriver {
+    public private(set) var scene: any Scene
+    public private(set) var sceneIndex: Int
+    public private(set) var clock: FixedStepClock
+    /// The frame's drawing; runners add overlays to it after `draw`.
+    public var drawList = DrawList()
+    public var tessellator: Tessellator
+    /// Scene points per window coordinate is 1 / uiScale.
+    public let uiScale: Double
+    /// The scene's size in points (never below 1×1, whatever the window does).
+    public private(set) var sceneSize = Size(1, 1)
+    /// Fixed steps taken by the last `advance`.
+    public private(set) var steps = 0
+    /// The interpolation factor of the last `draw`.
+    public private(set) var alpha = 1.0
+    /// Keys the driver does not own (Esc, F1), seen during the last `advance`, for the runner.
+    public private(set) var appKeys: [Key] = []
+    /// Called with every event as it is queued, with the time it is queued at (in window
+    /// coordinates): replaying these gives the same steps the same input (`--record-input`).
+    public var onQueued: ((TimedInput) -> Void)?
+
+    private var replay: [TimedInput]
+    private var replayHead = 0
+    private var pending: [TimedInput] = []
+    private var pendingHead = 0
+    private var reports: [String] = []
+
+    /// `replay` is a script of timed events (window coordinates), queued as display time reaches them.
+    public init(scene name: String, windowSize: Size, uiScale: Double = 1, stepRate: Double = 240,
+                tolerance: Double = 0.25, antialias: Bool = true, replay: [TimedInput] = []) throws {
+        guard let index = SceneCatalog.all.firstIndex(where: { $0.name == name }) else {
+            throw SceneError.unknownScene(name)
+        }
+        sceneIndex = index
+        self.uiScale = uiScale.isFinite && uiScale > 0 ? uiScale : 1
+        self.replay = replay
+        clock = FixedStepClock(stepRate: stepRate)
+        tessellator = Tessellator(tolerance: tolerance, antialias: antialias)
+        tessellator.rectangleCores = true
+        scene = SceneCatalog.all[index].make(Size(1, 1))
+        sceneSize = FrameDriver.points(windowSize, uiScale: self.uiScale)
+        scene.resize(to: sceneSize)
+    }
+
+    private static func points(_ window: Size, uiScale: Double) -> Size {
+        let w = window.width.isFinite ? window.width : 1, h = window.height.isFinite ? window.height : 1
+        return Size(max(w / uiScale, 1), max(h / uiScale, 1))
+    }
+
+    /// The window changed size (window coordinates).
+    public func resize(window: Size) {
+        sceneSize = FrameDriver.points(window, uiScale: uiScale)
+        scene.resize(to: sceneSize)
+    }
+
+    /// Live input: applied at the next fixed step.
+    public func input(_ event: InputEvent) {
+        enqueue(event, at: clock.time)
+    }
+
+    /// Queues the replay's events due by display time `now`, then takes the fixed steps up to
+    /// `now`, applying each event at the first step starting at or after its time.
+    @discardableResult
+    public func advance(to now: Double) -> Int {
+        appKeys.removeAll(keepingCapacity: true)
+        while replayHead < replay.count, replay[replayHead].time <= now + 1e-9 {
+            enqueue(replay[replayHead].event, at: now)
+            replayHead += 1
+        }
+        steps = clock.tick(now: now)
+        let firstStep = clock.steps - steps
+        for k in 0..<steps {
+            applyPending(upTo: Double(firstStep + k) * clock.dt)
+            scene.step(dt: clock.dt)
+        }
+        if pendingHead == pending.count, pendingHead > 0 { pending.removeAll(keepingCapacity: true); pendingHead = 0 }
+        return steps
+    }
+
+    /// Tessellates the scene into `drawList` (cleared first). `outputScale` is output pixels per
+    /// window coordinate (the HiDPI factor).
+    public func draw(outputScale: Double = 1) {
+        alpha = steps == 0 && clock.steps == 0 ? 1 : clock.alpha
+        drawList.removeAll()
+        tessellator.pixelScale = outputScale * uiScale
+        scene.draw(into: &drawList, tessellator: &tessellator, alpha: alpha)
+    }
+
+    /// `advance(to:)` then `draw(outputScale:)`: one whole frame.
+    @discardableResult
+    public func frame(now: Double, outputScale: Double = 1) -> Int {
+        let n = advance(to: now)
+        draw(outputScale: outputScale)
+        return n
+    }
+
+    /// Restarts frame timing at `now` without stepping (after a hidden window is shown again).
+    public func resync(now: Double) { clock.resync(now: now) }
+
+    /// Input queued but not yet applied, or replay events not yet due.
+    public var hasPendingInput: Bool { pendingHead < pending.count }
+    public var replayFinished: Bool { replayHead == replay.count }
+
+    /// The simulated time the drawn state corresponds to (0 before the first step), rounded to the
+    /// nanosecond so float noise (0.81250000000001) does not leak into traces.
+    public var renderedTime: Double {
+        guard clock.steps > 0 else { return 0 }
+        let t = max(0, Double(clock.steps - 1) * clock.dt + clock.alpha * clock.dt)
+        return (t * 1e9).rounded() / 1e9
+    }
+
+    /// What the scenes and the driver want the user told since the last call, oldest first.
+    public func takeReports() -> [String] {
+        reports.append(contentsOf: scene.reports)
+        scene.reports.removeAll(keepingCapacity: true)
+        defer { reports.removeAll(keepingCapacity: true) }
+        return reports
+    }
+
+    /// Replaces the scene (keys 1–5 and Tab); its springs start at rest.
+    public func switchScene(to index: Int) {
+        guard index != sceneIndex, SceneCatalog.all.indices.contains(index) else { return }
+        reports.append(contentsOf: scene.reports)
+        sceneIndex = index
+        scene = SceneCatalog.all[index].make(sceneSize)
+        reports.append("scene: \(SceneCatalog.all[index].name)")
+    }
+
+    private func enqueue(_ event: InputEvent, at time: Double) {
+        let queued = TimedInput(time: time, event: event)
+        pending.append(queued)
+        onQueued?(queued)
+    }
+
+    private func applyPending(upTo stepTime: Double) {
+        while pendingHead < pending.count, pending[pendingHead].time <= stepTime + 1e-9 {
+            let event = pending[pendingHead].event
+            pendingHead += 1
+            if case let .key(key) = event {
+                switch key {
+                case .one, .two, .three, .four, .five: switchScene(to: Int(key.rawValue)! - 1); continue
+                case .tab: switchScene(to: (sceneIndex + 1) % SceneCatalog.all.count); continue
+                case .escape, .f1: appKeys.append(key); continue
+                default: break
+                }
+            }
+            scene.handle(uiScale == 1 ? event : event.scaled(by: 1 / uiScale))
+        }
+    }
+}
+
+/// Why a driver could not be made.
+public enum SceneError: Error, Equatable, CustomStringConvertible {
+    case unknownScene(String)
+
+    public var description: String {
+        switch self {
+        case let .unknownScene(name):
+            "unknown scene '\(name)'; choose one of: \(SceneCatalog.names.joined(separator: ", "))"
+        }
+    }
+}

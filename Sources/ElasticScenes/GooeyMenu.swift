@@ -7,7 +7,7 @@ import ElasticCore
 /// The buttons the original left unfinished are built: pill buttons entering one after the other on
 /// their own springs; a tap on one closes the menu and reports its index, a tap on the veil closes it.
 /// Unlike the original, toggling mid-animation continues from where everything is.
-public final class GooeyMenu: Scene {
+public final class GooeyMenu: SimulationScene {
     public static let name = "gooey-menu"
     public let title = "gooey-menu: click the camera (Space) to toggle the menu"
 
@@ -48,8 +48,6 @@ public final class GooeyMenu: Scene {
     }
 
     public private(set) var sim = Simulation()
-    public var world: World { sim.world }
-    public var time: Double { sim.time }
     public var reports: [String] = []
 
     public let sideHelper: Entity
@@ -69,7 +67,6 @@ public final class GooeyMenu: Scene {
 
     private var presser: PointerID?
     private var pressed: Target?
-    private var lastDt = 0.0
     private var path = Path()
     /// Button labels gathered while the pills are filled, added after them (reused: no per-frame allocation).
     private var labels: [TextItem] = []
@@ -270,7 +267,6 @@ public final class GooeyMenu: Scene {
     public func step(dt: Double) {
         startDueEntrances()
         sim.step(dt: dt)
-        lastDt = dt
     }
 
     public var isIdle: Bool {
@@ -279,12 +275,6 @@ public final class GooeyMenu: Scene {
     }
 
     // MARK: Drawing
-
-    /// Scene time of the interpolated frame (the spring positions lag one step, as tweens do here).
-    func renderTime(alpha: Double) -> Double {
-        let a = alpha.isFinite ? min(max(alpha, 0), 1) : 1
-        return sim.time - (1 - a) * lastDt
-    }
 
     /// The menu body's outline for an edge line at `edgeY` and a bend `diff` (spec §2's path,
     /// in window coordinates: the body's frame top is edgeY − 80, its height H/2 + 80).
@@ -300,7 +290,7 @@ public final class GooeyMenu: Scene {
 
     public func draw(into list: inout DrawList, tessellator: inout Tessellator, alpha: Double) {
         list.clearColor = .white
-        let t = renderTime(alpha: alpha)
+        let t = sim.renderTime(alpha: alpha)
         let pressing = presser != nil ? pressed : nil
 
         // The camera toggle. It sits where the open menu's edge comes to rest (H/2), so it fades out as

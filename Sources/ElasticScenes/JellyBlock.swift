@@ -6,7 +6,7 @@ import ElasticCore
 /// A Start button (or Space) launches it; a press while it moves restarts it from the bottom, as the
 /// spec says. Desktop extra: the block can be dragged and flung; on release it springs to the nearer
 /// end with the same spring, keeping the fling's velocity.
-public final class JellyBlock: Scene {
+public final class JellyBlock: SimulationScene {
     public static let name = "jelly-block"
     public let title = "jelly-block: Start (Space) launches; drag and fling the block"
 
@@ -35,8 +35,6 @@ public final class JellyBlock: Scene {
     public enum End: Sendable { case bottom, top }
 
     public private(set) var sim = Simulation()
-    public var world: World { sim.world }
-    public var time: Double { sim.time }
     public var reports: [String] = []
 
     /// The block's centre.

@@ -29,7 +29,7 @@ public enum StickyState: String, Sendable, Hashable, CaseIterable {
 ///
 /// Entities: `list` (y = the pull h, the strip's visible height), `blob` (x = its centre line,
 /// y = the centre of its bottom circle, both in window coordinates).
-public final class StickyRefresh: Scene {
+public final class StickyRefresh: SimulationScene {
     public static let name = "sticky-refresh"
     public let title = "sticky-refresh: pull the list down; S / F: next refresh succeeds / fails; Space ends a refresh"
 
@@ -75,8 +75,6 @@ public final class StickyRefresh: Scene {
     public static let failureText = "Refresh failed"
 
     public private(set) var sim = Simulation()
-    public var world: World { sim.world }
-    public var time: Double { sim.time }
     public var reports: [String] = []
 
     public private(set) var list: ListView
@@ -94,7 +92,6 @@ public final class StickyRefresh: Scene {
     /// The strip height the blob had when the refresh started (it shrinks from that shape).
     private var frozenHeight = 88.0
     private var closeTween: Tween?
-    private var lastDt = 1.0 / 240
     private var path = Path()
     private let rowLabels: [String]
 
@@ -187,7 +184,6 @@ public final class StickyRefresh: Scene {
 
     public func step(dt: Double) {
         guard dt.isFinite, dt > 0 else { return }
-        lastDt = dt
         sim.step(dt: dt)
         let now = sim.time
         list.step(world: &sim.world, time: now)
@@ -280,7 +276,7 @@ public final class StickyRefresh: Scene {
 
     public func draw(into drawList: inout DrawList, tessellator: inout Tessellator, alpha: Double) {
         let a = alpha.isFinite ? min(max(alpha, 0), 1) : 1
-        let now = sim.time - (1 - a) * lastDt
+        let now = sim.renderTime(alpha: a)
         let w = size.width, hgt = size.height
         let bar = StickyRefresh.barHeight
         let h = list.interpolatedOffset(in: sim.world, alpha: a)
@@ -298,7 +294,7 @@ public final class StickyRefresh: Scene {
                 let y = list.rowTop(i, offset: h)
                 tessellator.fillRect(Rect(x: 15, y: y + StickyRefresh.rowHeight - 0.5, width: max(w - 15, 0), height: 0.5),
                                      color: StickyRefresh.separatorColor, into: &drawList)
-                Self.label(&drawList, TextItem(rowLabels[i], at: Vec2(16, y + StickyRefresh.rowHeight / 2), size: 17,
+                drawList.addText(TextItem(rowLabels[i], at: Vec2(16, y + StickyRefresh.rowHeight / 2), size: 17,
                                           color: StickyRefresh.textColor, alignment: .leading))
             }
         }
@@ -308,7 +304,7 @@ public final class StickyRefresh: Scene {
         // The bar on top of everything that scrolls under it.
         tessellator.fillRect(Rect(x: 0, y: 0, width: w, height: bar), color: StickyRefresh.barColor, into: &drawList)
         tessellator.fillRect(Rect(x: 0, y: bar - 0.5, width: w, height: 0.5), color: StickyRefresh.barLineColor, into: &drawList)
-        Self.label(&drawList, TextItem("Sticky Refresh", at: Vec2(w / 2, 20 + 22), size: 17, color: StickyRefresh.textColor))
+        drawList.addText(TextItem("Sticky Refresh", at: Vec2(w / 2, 20 + 22), size: 17, color: StickyRefresh.textColor))
     }
 
     /// The strip between the bar and the list's top: blob, spinner or result.
@@ -383,13 +379,9 @@ public final class StickyRefresh: Scene {
             Icons.exclamation(center: c, size: icon * 0.65, into: &path)
             tessellator.fill(path, color: RGBA.white.withOpacity(opacity), into: &drawList)
         }
-        Self.label(&drawList, TextItem(text, at: Vec2(left + icon + gap, y), size: fontSize, color: color, alignment: .leading))
+        drawList.addText(TextItem(text, at: Vec2(left + icon + gap, y), size: fontSize, color: color, alignment: .leading))
     }
 
     /// Adds a label on top of what is drawn so far. Closes any triangles the tessellator left
     /// open first (a no-op when it commits its own), as `DrawList.addText` requires.
-    private static func label(_ list: inout DrawList, _ item: TextItem) {
-        list.commitTriangles(blend: .blend)
-        list.addText(item)
-    }
 }

@@ -15,7 +15,7 @@ import ElasticCore
 /// Entities: `list` (y = the pull h: the list's top is at 80 + h), `wave` (the hump's top point,
 /// window coordinates: y = 80 + h − bend/2), `ball0`…`ball3` (ball centres, window coordinates;
 /// parked at the hump's base (W/2, 80 + h) while hidden).
-public final class WaveBalls: Scene {
+public final class WaveBalls: SimulationScene {
     public enum Phase: String, Sendable, Hashable {
         /// Scrolling and pulling.
         case idle
@@ -70,8 +70,6 @@ public final class WaveBalls: Scene {
     public static let waveReleaseDelay = 0.5
 
     public private(set) var sim = Simulation()
-    public var world: World { sim.world }
-    public var time: Double { sim.time }
     public var reports: [String] = []
 
     public private(set) var list: ListView
@@ -84,7 +82,6 @@ public final class WaveBalls: Scene {
     /// The hump's height parameter at the last step.
     public private(set) var bend = WaveBalls.restingBend
     private var returnTween: Tween?
-    private var lastDt = 1.0 / 240
     private var path = Path()
     private let rowLabels: [String]
 
@@ -179,7 +176,6 @@ public final class WaveBalls: Scene {
 
     public func step(dt: Double) {
         guard dt.isFinite, dt > 0 else { return }
-        lastDt = dt
         sim.step(dt: dt)
         let now = sim.time
         list.step(world: &sim.world, time: now)
@@ -246,7 +242,7 @@ public final class WaveBalls: Scene {
 
     public func draw(into drawList: inout DrawList, tessellator: inout Tessellator, alpha: Double) {
         let a = alpha.isFinite ? min(max(alpha, 0), 1) : 1
-        let now = sim.time - (1 - a) * lastDt
+        let now = sim.renderTime(alpha: a)
         let w = size.width
         let header = WaveBalls.headerHeight
         let h = list.interpolatedOffset(in: sim.world, alpha: a)
@@ -265,7 +261,7 @@ public final class WaveBalls: Scene {
                 let lineWidth = max(cardWidth - 28, 0)
                 tessellator.fillRect(Rect(x: textX, y: y + 40, width: lineWidth * 0.85, height: 7), color: WaveBalls.waveColor, into: &drawList)
                 tessellator.fillRect(Rect(x: textX, y: y + 55, width: lineWidth * 0.55, height: 7), color: WaveBalls.waveColor, into: &drawList)
-                Self.label(&drawList, TextItem(rowLabels[i], at: Vec2(textX, y + 20), size: 16, color: RGBA(51, 51, 51), alignment: .leading))
+                drawList.addText(TextItem(rowLabels[i], at: Vec2(textX, y + 20), size: 16, color: RGBA(51, 51, 51), alignment: .leading))
             }
         }
 
@@ -293,13 +289,9 @@ public final class WaveBalls: Scene {
         tessellator.fillRect(Rect(x: 0, y: 0, width: w, height: WaveBalls.statusBarHeight), color: WaveBalls.statusBarColor, into: &drawList)
         tessellator.fillRect(Rect(x: 0, y: WaveBalls.statusBarHeight, width: w, height: WaveBalls.navBarHeight),
                              color: WaveBalls.navBarColor, into: &drawList)
-        Self.label(&drawList, TextItem("News", at: Vec2(w / 2, WaveBalls.statusBarHeight + WaveBalls.navBarHeight / 2), size: 18, color: .white))
+        drawList.addText(TextItem("News", at: Vec2(w / 2, WaveBalls.statusBarHeight + WaveBalls.navBarHeight / 2), size: 18, color: .white))
     }
 
     /// Adds a label on top of what is drawn so far. Closes any triangles the tessellator left
     /// open first (a no-op when it commits its own), as `DrawList.addText` requires.
-    private static func label(_ list: inout DrawList, _ item: TextItem) {
-        list.commitTriangles(blend: .blend)
-        list.addText(item)
-    }
 }

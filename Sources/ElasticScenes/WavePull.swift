@@ -4,7 +4,7 @@ import ElasticCore
 /// curves hang from the top edge; dragging down pulls a wave under the pointer, releasing springs
 /// the points' y back to the resting height with UIKit's spring (0.9, 0.57, 0).
 /// Unlike the original, the wave can be grabbed again while it springs back.
-public final class WavePull: Scene {
+public final class WavePull: SimulationScene {
     public static let name = "wave-pull"
     public let title = "wave-pull: drag down anywhere"
 
@@ -19,8 +19,6 @@ public final class WavePull: Scene {
     public static let catchUpSpring = try! SpringParameters.uikit(duration: 0.2, dampingRatio: 1, initialVelocity: 0)
 
     public private(set) var sim = Simulation()
-    public var world: World { sim.world }
-    public var time: Double { sim.time }
     public var reports: [String] = []
 
     /// l3, l2, l1, c, r1, r2, r3.

@@ -280,8 +280,8 @@ import ElasticCore
         let scene = GooeyMenu(size: Self.size)
         scene.handle(.key(.space))
         run(scene, seconds: 0.5)
-        #expect(abs(scene.renderTime(alpha: 0) - (scene.time - Self.dt)) < 1e-12)
-        #expect(scene.renderTime(alpha: 1) == scene.time)
+        #expect(abs(scene.sim.renderTime(alpha: 0) - (scene.time - Self.dt)) < 1e-12)
+        #expect(scene.sim.renderTime(alpha: 1) == scene.time)
     }
 
     @Test(arguments: [Size(1, 1), Size(320, 240), Size(800, 600), Size(3840, 2160), Size(0, -5), Size(.nan, .infinity)])
@@ -332,72 +332,39 @@ import ElasticCore
     }
 }
 
-// MARK: The replay scripts (assets/replays), played headless at 240 Hz
-
-import Foundation
-
-/// Reads a replay script (JSON Lines) into timed input events.
-private func gooeyReplay(_ name: String) throws -> [(t: Double, event: InputEvent)] {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../assets/replays/\(name).jsonl")
-    let text = try String(contentsOf: url, encoding: .utf8)
-    return try text.split(separator: "\n").compactMap { line in
-        guard let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              let t = o["t"] as? Double, let type = o["type"] as? String else { return nil }
-        if type == "key" { return (t, .key(Key(rawValue: o["key"] as! String)!)) }
-        let p = Vec2(o["x"] as! Double, o["y"] as! Double)
-        let device = PointerDevice(rawValue: o["device"] as? String ?? "mouse")!
-        let id = PointerID(device: device, id: (o["id"] as? Int).map(Int64.init) ?? 0)
-        switch type {
-        case "down": return (t, .pointerDown(id, p))
-        case "move": return (t, .pointerMove(id, p))
-        default: return (t, .pointerUp(id, p))
-        }
-    }
-}
-
-/// Plays `events` into `scene` until `until`, calling `check` after each step.
-private func play(_ scene: any Scene, _ events: [(t: Double, event: InputEvent)], until: Double,
-                  check: (Double) -> Void = { _ in }) {
-    var next = 0
-    let dt = 1.0 / 240
-    while scene.time < until - 1e-9 {
-        while next < events.count, events[next].t <= scene.time + 1e-9 { scene.handle(events[next].event); next += 1 }
-        scene.step(dt: dt)
-        check(scene.time)
-    }
-}
+// MARK: The replay scripts (assets/replays), played through the frame driver at 240 Hz
 
 @Suite struct GooeyMenuReplayTests {
     @Test func openClose() throws {
-        let scene = GooeyMenu(size: Size(1280, 720))
-        play(scene, try gooeyReplay("gooey-menu-open-close"), until: 1.99)
+        let run = try ReplayHarness(scene: GooeyMenu.name, replay: "gooey-menu-open-close")
+        let scene = try #require(run.scene as? GooeyMenu)
+        run.run(until: 1.99)
         #expect(scene.isOpen)
         // Buttons settled; the helpers' last sub-point wobble (|diff| < 0.5) ends near 2.2 s.
         #expect(scene.buttons.indices.allSatisfy { scene.world.position(scene.buttons[$0]) == scene.buttonPlace($0) })
         #expect(abs(scene.diff) < 0.5)
         #expect(scene.edgeY(at: scene.time) == 360)
         #expect((0..<4).map { 360 + scene.buttonPlace($0).y } == [435, 505, 575, 645])
-        play(scene, try gooeyReplay("gooey-menu-open-close").filter { $0.t > 1.99 }, until: 2.1)
+        run.run(until: 2.1)
         #expect(scene.reports == ["gooey-menu: button 2 \"Record video\" tapped"])
         #expect(!scene.isOpen)
-        play(scene, [], until: 2.1 + 0.618)
+        run.run(until: 2.1 + 0.618)
         #expect(scene.edgeY(at: scene.time) == 800)
-        play(scene, [], until: 4.5)
+        run.run(until: 4.5)
         #expect(scene.isIdle)
     }
 
     @Test func tapVeil() throws {
-        let scene = GooeyMenu(size: Size(1280, 720))
-        let events = try gooeyReplay("gooey-menu-tap-veil")
-        play(scene, events, until: 0.55)
+        let run = try ReplayHarness(scene: GooeyMenu.name, replay: "gooey-menu-tap-veil")
+        let scene = try #require(run.scene as? GooeyMenu)
+        run.run(until: 0.55)
         #expect(!scene.isOpen, "a click acts on release")
-        play(scene, events.filter { $0.t > 0.55 }, until: 1.99)
+        run.run(until: 1.99)
         #expect(scene.isOpen)
-        play(scene, events.filter { $0.t > 1.99 }, until: 2.1)
+        run.run(until: 2.1)
         #expect(!scene.isOpen)
         #expect(scene.reports.isEmpty)
-        play(scene, [], until: 4.5)
+        run.run(until: 4.5)
         #expect(scene.isIdle)
     }
 }

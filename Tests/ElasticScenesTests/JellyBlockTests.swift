@@ -254,44 +254,16 @@ import ElasticCore
     }
 }
 
-// MARK: The replay scripts (assets/replays), played headless at 240 Hz
-
-import Foundation
-
-private func jellyReplay(_ name: String) throws -> [(t: Double, event: InputEvent)] {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../assets/replays/\(name).jsonl")
-    let text = try String(contentsOf: url, encoding: .utf8)
-    return try text.split(separator: "\n").compactMap { line in
-        guard let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              let t = o["t"] as? Double, let type = o["type"] as? String else { return nil }
-        if type == "key" { return (t, .key(Key(rawValue: o["key"] as! String)!)) }
-        let p = Vec2((o["x"] as! NSNumber).doubleValue, (o["y"] as! NSNumber).doubleValue)
-        switch type {
-        case "down": return (t, .pointerDown(.mouse, p))
-        case "move": return (t, .pointerMove(.mouse, p))
-        default: return (t, .pointerUp(.mouse, p))
-        }
-    }
-}
+// MARK: The replay scripts (assets/replays), played through the frame driver at 240 Hz
 
 @Suite struct JellyBlockReplayTests {
-    /// Steps at 240 Hz applying each event at the first step at or after its time.
-    func play(_ scene: JellyBlock, _ events: [(t: Double, event: InputEvent)], until: Double,
-              check: (JellyBlock) -> Void = { _ in }) {
-        var next = 0
-        while scene.time < until - 1e-9 {
-            while next < events.count, events[next].t <= scene.time + 1e-9 { scene.handle(events[next].event); next += 1 }
-            scene.step(dt: 1.0 / 240)
-            check(scene)
-        }
-    }
-
     @Test func launch() throws {
-        let scene = JellyBlock(size: Size(1280, 720))
+        let run = try ReplayHarness(scene: JellyBlock.name, replay: "jelly-block-launch")
+        let scene = try #require(run.scene as? JellyBlock)
         var crossing: Double?
         var peak = 0.0, lowest = 1000.0
-        play(scene, try jellyReplay("jelly-block-launch"), until: 3) { s in
+        run.run(until: 3) { _ in
+            let s = scene
             let y = s.world.position(s.block).y
             if crossing == nil, y <= 385 { crossing = s.time }
             peak = max(peak, s.bulge(centerY: y)); lowest = min(lowest, y)
@@ -303,10 +275,12 @@ private func jellyReplay(_ name: String) throws -> [(t: Double, event: InputEven
     }
 
     @Test func fling() throws {
-        let scene = JellyBlock(size: Size(1280, 720))
+        let run = try ReplayHarness(scene: JellyBlock.name, replay: "jelly-block-fling")
+        let scene = try #require(run.scene as? JellyBlock)
         var released = false
         var lowest = 1000.0
-        play(scene, try jellyReplay("jelly-block-fling"), until: 0.66) { s in
+        run.run(until: 0.66) { _ in
+            let s = scene
             if !released, s.isIdle == false, s.world.target(s.block).y == 100, s.world.velocity(s.block).y < 0 {
                 released = true
                 #expect(abs(s.world.velocity(s.block).y - -2400) < 2400 * 0.05)
@@ -314,7 +288,7 @@ private func jellyReplay(_ name: String) throws -> [(t: Double, event: InputEven
         }
         #expect(released)
         #expect(scene.end == .top)
-        play(scene, [], until: 3) { s in lowest = min(lowest, s.world.position(s.block).y) }
+        run.run(until: 3) { _ in lowest = min(lowest, scene.world.position(scene.block).y) }
         #expect(abs(lowest - 84.6) < 3, "overshoots to about 84.6, got \(lowest)")
         #expect(scene.isIdle && scene.world.position(scene.block).y == 100)
     }

@@ -1,7 +1,7 @@
-// One frame of the app's CPU work per scene at 1280×720: no input, the fixed steps of 1/60 s
-// (4 steps at 240 Hz), then `draw` into a reused DrawList and Tessellator, as the game loop does
-// between polling input and submitting to SDL. Rendering (SDL) is not included: scripts/compare-cairo.py
-// measures the whole frame of the real binary.
+// One frame of the app's CPU work per scene at 1280×720 through the app's own FrameDriver: no
+// input, the fixed steps of 1/60 s (4 steps at 240 Hz), then the tessellation into its reused draw
+// list (rectangle cores included), as the game loop runs it between polling input and submitting to
+// SDL. Rendering (SDL) is not included: scripts/compare-cairo.py measures the whole frame of the real binary.
 //
 // Each scene runs a short input script over and over (a drag and release, a key press…); only
 // frames that receive no input and start with the scene animating are measured, so every sample
@@ -14,8 +14,7 @@ import ElasticCore
 import ElasticScenes
 
 let width = 1280.0, height = 720.0
-let stepsPerFrame = 4
-let dt = 1.0 / 240
+let fps = 60.0
 
 /// Input events for frame `f` of a script cycle (empty: a no-input frame), and the cycle's length
 /// before the driver waits for the scene to come to rest.
@@ -50,18 +49,19 @@ let scripts: [String: Script] = [
 ]
 
 final class Driver: @unchecked Sendable {
-    let scene: any Scene
+    let driver: FrameDriver
     let script: Script
-    var list = DrawList()
-    var tessellator = Tessellator()
     var frameInCycle = 0
+    var frames = 0
     /// Measured frames so far, and the triangles of the last one.
     var measured = 0
     var triangles = 0
 
+    var scene: any Scene { driver.scene }
+
     init(entry: SceneCatalog.Entry) {
-        scene = entry.make(Size(width, height))
-        scene.resize(to: Size(width, height))
+        driver = try! FrameDriver(scene: entry.name, windowSize: Size(width, height))
+        driver.frame(now: 0)
         script = scripts[entry.name]!
         // Warm up: two whole cycles (to rest), so every buffer has grown to its steady size.
         for _ in 0..<2 {
@@ -72,11 +72,10 @@ final class Driver: @unchecked Sendable {
 
     /// One frame of app work with the input of this script frame.
     func frame(events: [InputEvent]) {
-        for e in events { scene.handle(e) }
-        for _ in 0..<stepsPerFrame { scene.step(dt: dt) }
-        list.removeAll()
-        scene.draw(into: &list, tessellator: &tessellator, alpha: 1)
-        scene.reports.removeAll(keepingCapacity: true)
+        for e in events { driver.input(e) }
+        frames += 1
+        driver.frame(now: Double(frames) / fps)
+        _ = driver.takeReports()
     }
 
     private func unmeasuredFrame() {
@@ -99,7 +98,7 @@ final class Driver: @unchecked Sendable {
         frame(events: [])
         frameInCycle += 1
         measured += 1
-        triangles = list.triangleCount
+        triangles = driver.drawList.triangleCount
     }
 }
 

@@ -75,6 +75,18 @@ struct SpringTests {
         #expect(abs(try SpringParameters.perceptual(duration: 1, bounce: -0.5).dampingRatio - 2) < 1e-12)
         #expect(throws: SpringParameterError.self) { try SpringParameters.perceptual(duration: 0, bounce: 0) }
         #expect(throws: SpringParameterError.self) { try SpringParameters.perceptual(duration: 1, bounce: 2) }
+        // Periods whose k = (2π/d)² would overflow or vanish, and bounces below the documented −0.999.
+        for d in [1e-300, 1e-160, 1e160, 1e300, 9.9e-7, 1.01e6] {
+            #expect(throws: SpringParameterError.self, "duration \(d)") { try SpringParameters.perceptual(duration: d) }
+        }
+        #expect(throws: SpringParameterError.self) { try SpringParameters.perceptual(duration: 1, bounce: -0.9995) }
+        for d in [1e-6, 1e6] {
+            for bounce in [-0.999, 0, 1] {
+                let edge = try SpringParameters.perceptual(duration: d, bounce: bounce)
+                #expect(abs(edge.stiffness / pow(2 * .pi / d, 2) - 1) < 1e-12, "d \(d), bounce \(bounce)")
+                #expect(edge.damping.isFinite && edge.damping >= 0 && edge.stiffness > 0)
+            }
+        }
     }
 
     @Test("retargeting mid-flight keeps position and velocity")

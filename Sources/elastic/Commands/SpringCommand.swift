@@ -12,7 +12,9 @@ struct SpringCommand: ParsableCommand {
             animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:) does; \
             --velocity is in target-distances per second. The perceptual model is SwiftUI's \
             (--duration is the period, --damping is 1 − bounce).
-            Example: elastic spring --duration 0.9 --damping 0.57 > wave.csv
+            --plot FILE.svg also draws value and velocity, the target, the overshoot and the settle \
+            time (from when the value stays within the app's rest distance, 0.005, of the target).
+            Example: elastic spring --duration 0.9 --damping 0.57 --plot wave.svg > wave.csv
             """
     )
 

@@ -105,15 +105,25 @@ public struct SpringParameters: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: SwiftUI
 
+    /// Periods a perceptual spring accepts: far beyond any animation either way, and narrow enough
+    /// that k = (2π/d)² and c = 4πζ/d stay finite and non-zero (a period of 1e-300 s overflows k).
+    public static let perceptualDurationRange: ClosedRange<Double> = 1e-6...1e6
+    /// Bounces a perceptual spring accepts: ζ = 1 / (1 + bounce) runs to 1000 at the low end.
+    public static let perceptualBounceRange: ClosedRange<Double> = -0.999...1
+
     /// SwiftUI's perceptual spring: the period equals `duration`; `bounce` 0 is critically damped,
     /// up to 1 is bouncier (ζ = 1 − bounce), below 0 is overdamped (ζ = 1 / (1 + bounce)).
     /// k = (2π/d)², c = 4πζ/d, m = 1. A softer spring than UIKit's: never use it for the seeds.
+    /// Throws for non-finite input, and for a duration or bounce outside the ranges above.
     public static func perceptual(duration: Double, bounce: Double = 0) throws -> SpringParameters {
         guard duration.isFinite else { throw SpringParameterError.notFinite("duration") }
         guard bounce.isFinite else { throw SpringParameterError.notFinite("bounce") }
         guard duration > 0 else { throw SpringParameterError.notPositive("duration", duration) }
-        guard (-1...1).contains(bounce), bounce > -1 else {
-            throw SpringParameterError.outOfRange("bounce", bounce, -0.999...1)
+        guard perceptualDurationRange.contains(duration) else {
+            throw SpringParameterError.outOfRange("duration", duration, perceptualDurationRange)
+        }
+        guard perceptualBounceRange.contains(bounce) else {
+            throw SpringParameterError.outOfRange("bounce", bounce, perceptualBounceRange)
         }
         let zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
         let w = 2 * Double.pi / duration

@@ -35,11 +35,11 @@ public struct SpringStep: Hashable, Sendable {
     }
 
     /// Closed-form displacement and velocity at time t from (x0, v0), for the three regimes.
-    /// Also the reference the tests compare the stepped motion against.
+    /// `Spring.sample` uses it directly; the tests check it against a closed form of their own.
     public static func solve(w0: Double, zeta: Double, x0: Double, v0: Double, t: Double) -> (x: Double, v: Double) {
-        // Within this band of ζ = 1 the under/over-damped forms lose precision (ω_d → 0);
-        // the critically damped form is exact to well below it.
-        let criticalBand = 1e-6
+        // Only at ζ = 1 itself do the other two forms divide 0 by 0; the critically damped form is
+        // off by about |ζ − 1| of the travel, so it is used only where that is below rounding.
+        let criticalBand = 1e-12
         if abs(zeta - 1) < criticalBand {
             let e = exp(-w0 * t)
             let b = v0 + w0 * x0
@@ -55,10 +55,13 @@ public struct SpringStep: Hashable, Sendable {
             let root = (zeta * zeta - 1).squareRoot()
             let r1 = -w0 * (zeta - root)   // slow root
             let r2 = -w0 * (zeta + root)   // fast root
-            let c2 = (v0 - r1 * x0) / (r2 - r1)
-            let c1 = x0 - c2
-            let e1 = exp(r1 * t), e2 = exp(r2 * t)
-            return (c1 * e1 + c2 * e2, r1 * c1 * e1 + r2 * c2 * e2)
+            // c1·e^(r1·t) + c2·e^(r2·t) regrouped around expm1: near ζ = 1 the two terms are huge
+            // and opposite, and their difference (e^(r2·t) − e^(r1·t)) / (r2 − r1) is what stays exact.
+            let gap = r2 - r1
+            let spread = expm1(gap * t) / gap
+            let e1 = exp(r1 * t)
+            let b = v0 - r1 * x0
+            return (e1 * (x0 + b * spread), e1 * (v0 + b * r2 * spread))
         }
     }
 }

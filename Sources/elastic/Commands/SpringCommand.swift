@@ -12,7 +12,9 @@ struct SpringCommand: ParsableCommand {
             animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:) does; \
             --velocity is in target-distances per second. The perceptual model is SwiftUI's \
             (--duration is the period, --damping is 1 − bounce).
-            Example: elastic spring --duration 0.9 --damping 0.57 > wave.csv
+            --plot FILE.svg also draws value and velocity, the target, the overshoot and the settle \
+            time (from when the value stays within the app's rest distance, 0.005, of the target).
+            Example: elastic spring --duration 0.9 --damping 0.57 --plot wave.svg > wave.csv
             """
     )
 
@@ -32,14 +34,21 @@ struct SpringCommand: ParsableCommand {
     @Option(help: "Spring model: \(Model.allCases.map(\.rawValue).joined(separator: ", ")).")
     var model: Model = .uikit
 
-    @Option(help: "Samples per second.")
+    @Option(help: "Samples per second (0.001…100000).")
     var hz: Double = 60
 
     @Option(help: "How many seconds to print.")
     var seconds: Double = 2
 
+    @Option(help: "Also draw the curve as SVG to this file: value and velocity, target, overshoot, settle time.")
+    var plot: String?
+
     /// Largest |--velocity|: 10⁴ travels a second, far past any real fling (UIKit uses 0…~30).
     static let maxVelocity = 10_000.0
+    /// Sample rates accepted: one sample per 1000 s up to 10⁵ a second (below, 1/hz can overflow).
+    static let hzRange: ClosedRange<Double> = 0.001...100_000
+    /// Largest perceptual --damping: ζ = 1000, the perceptual model's lowest bounce (−0.999).
+    static let maxPerceptualDamping = 1000.0
 
     func validate() throws {
         guard duration.isFinite, duration > 0 else { throw ValidationError("--duration must be a positive number of seconds (got \(duration))") }
@@ -48,12 +57,21 @@ struct SpringCommand: ParsableCommand {
             // Beyond this the closed form overflows (v·ω → ∞, ∞·0 = NaN in the very first row).
             throw ValidationError("--velocity must be between -\(Int(SpringCommand.maxVelocity)) and \(Int(SpringCommand.maxVelocity)) target-distances per second (got \(velocity))")
         }
-        guard hz.isFinite, hz > 0, hz <= 100_000 else { throw ValidationError("--hz must be in (0, 100000] (got \(hz))") }
+        guard hz.isFinite, SpringCommand.hzRange.contains(hz) else { throw ValidationError("--hz must be between 0.001 and 100000 samples per second (got \(hz))") }
         guard seconds.isFinite, seconds > 0, seconds * hz <= 10_000_000 else {
             throw ValidationError("--seconds must be positive and --seconds × --hz at most 10,000,000")
         }
-        if model == .perceptual, velocity != 0 { throw ValidationError("--velocity applies to the uikit model only") }
-        if model == .perceptual, damping <= 0 { throw ValidationError("--damping must be > 0 for the perceptual model") }
+        if model == .perceptual {
+            if velocity != 0 { throw ValidationError("--velocity applies to the uikit model only") }
+            guard damping > 0, damping <= SpringCommand.maxPerceptualDamping else {
+                throw ValidationError("--damping must be > 0 and at most 1000 for the perceptual model (got \(damping))")
+            }
+            let range = SpringParameters.perceptualDurationRange
+            guard range.contains(duration) else {
+                throw ValidationError("--duration must be between \(range.lowerBound) and \(range.upperBound) seconds for the perceptual model (got \(duration))")
+            }
+        }
+        if let plot { try SpringPlot.checkPath(plot) }
     }
 
     func run() throws {
@@ -69,13 +87,29 @@ struct SpringCommand: ParsableCommand {
         } catch let error as SpringParameterError {
             throw ValidationError(error.description)
         }
-        printError("stiffness=\(parameters.stiffness) damping=\(parameters.damping) mass=\(parameters.mass) "
-            + "natural_frequency=\(parameters.naturalFrequency) damping_ratio=\(parameters.dampingRatio)")
+        let derived = [parameters.stiffness, parameters.damping, parameters.naturalFrequency, parameters.dampingRatio]
+        guard derived.allSatisfy(\.isFinite), parameters.stiffness > 0 else {
+            throw ValidationError("these settings give a spring that cannot be computed (\(parameters))")
+        }
         let spring = Spring(parameters, value: 0, target: 1)
         let samples = Int((seconds * hz).rounded(.down))
         let dt = 1 / hz
+        // Every row is checked before anything is written: a bad spring never leaves half a CSV.
+        for i in 0...samples {
+            let t = Double(i) * dt
+            let s = spring.sample(after: t)
+            guard t.isFinite, s.value.isFinite, s.velocity.isFinite else {
+                throw ValidationError("these settings make the motion overflow at t = \(t) s (\(parameters))")
+            }
+        }
+        printError("stiffness=\(parameters.stiffness) damping=\(parameters.damping) mass=\(parameters.mass) "
+            + "natural_frequency=\(parameters.naturalFrequency) damping_ratio=\(parameters.dampingRatio)")
+        if let plot {
+            try SpringPlot(spring: spring, seconds: Double(samples) * dt, rest: .standard, label: modelLabel)
+                .write(to: plot)
+        }
         var out = "t,value,velocity\n"
-        out.reserveCapacity(samples * 40)
+        out.reserveCapacity(min(samples, 1 << 14) * 40)
         for i in 0...samples {
             // Sample the closed form from the start: exact at any rate, no drift.
             let t = Double(i) * dt
@@ -84,5 +118,13 @@ struct SpringCommand: ParsableCommand {
             if out.utf8.count > 1 << 16 { print(out, terminator: ""); out.removeAll(keepingCapacity: true) }
         }
         print(out, terminator: "")
+    }
+
+    /// The settings as a designer typed them, for the plot's title.
+    var modelLabel: String {
+        switch model {
+        case .uikit: return "UIKit spring: duration \(duration) s, damping ratio \(damping), velocity \(velocity)"
+        case .perceptual: return "perceptual spring: period \(duration) s, damping \(damping)"
+        }
     }
 }

@@ -195,10 +195,13 @@ struct PlayCommand: ParsableCommand {
             throw ExitCode(2)
         }
         outputs.start()
+        let started = ScreenshotCheck.now()
         let reason = loop.run()
         printError("elastic: \(reason) after \(loop.frame) frames")
-        if !loop.outputFailures.isEmpty {
-            for failure in loop.outputFailures { printError("elastic: \(failure)") }
+        let shots = files.entries.filter { $0.use == .screenshot }.map { ($0.identity.path, $0.identity.resolvedPath) }
+        let failures = loop.outputFailures + ScreenshotCheck.incomplete(shots, writtenSince: started)
+        if !failures.isEmpty {
+            for failure in failures { printError("elastic: \(failure)") }
             throw ExitCode(1)
         }
     }

@@ -9,9 +9,11 @@ import Glibc
 enum ScreenshotCheck {
     static let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
 
+    /// The clock file timestamps come from (the coarse one, which can lag the precise clock by a
+    /// tick: a file written just after a precise "now" could look older than it).
     static func now() -> timespec {
         var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
+        clock_gettime(CLOCK_REALTIME_COARSE, &ts)
         return ts
     }
 

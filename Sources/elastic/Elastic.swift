@@ -14,4 +14,10 @@ struct Elastic: ParsableCommand {
         version: version,
         subcommands: [PlayCommand.self, StatsCommand.self, SpringCommand.self, SoakCommand.self]
     )
+
+    /// The program's own start, before argument parsing, for the start-up figure (ProcessClock).
+    static func main() {
+        ProcessClock.markStart()
+        main(nil)
+    }
 }

@@ -23,18 +23,28 @@ enum ElasticBinary {
         var stderr: String
     }
 
-    /// Runs the binary to its end; stdout and stderr go to files, not pipes, so a chatty child
-    /// can never block on a full pipe.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// A child still running when its time was up (it was killed): fails that test alone.
+    struct TimedOut: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Runs the binary to its end (through `/bin/sh -c "<shell> exec …"` when `shell` is given);
+    /// stdout and stderr go to files, not pipes, so a chatty child can never block on a full pipe.
+    /// A child still running after `timeout` seconds is killed and `TimedOut` thrown.
+    static func run(_ arguments: [String], environment: [String: String] = [:], shell: String? = nil,
+                    timeout: Double = 120) throws -> Result {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("elastic-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let outPath = dir.appendingPathComponent("out").path, errPath = dir.appendingPathComponent("err").path
-        let pid = try spawn(arguments, environment: environment, stdout: outPath, stderr: errPath)
-        let status = wait(pid, timeout: nil) ?? -1
-        return Result(status: status,
-                      stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-                      stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+        let pid = try spawn(arguments, environment: environment, shell: shell, stdout: outPath, stderr: errPath)
+        let status = wait(pid, timeout: timeout)
+        let stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        guard let status else {
+            throw TimedOut(description: "elastic \(arguments.joined(separator: " ")) was still running after \(timeout) s and was killed; "
+                           + "its stderr ended: \(stderr.suffix(500))")
+        }
+        return Result(status: status, stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "", stderr: stderr)
     }
 
     /// Starts the binary (through `/bin/sh -c "<shell> exec …"` when `shell` is given, e.g. to set

@@ -159,6 +159,38 @@ struct PlayHeadlessTests {
         #expect(r.stderr.contains(message), "stderr: \(r.stderr)")
     }
 
+    @Test("a screenshot path that is a folder is refused before the run; nothing else is written")
+    func screenshotIsFolder() throws {
+        let dir = try ElasticBinary.scratch("shot-folder")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("x.png"), withIntermediateDirectories: true)
+        let r = try ElasticBinary.run(["play", "--headless", "--seconds", "1", "--screenshot", dir.appendingPathComponent("x.png").path,
+                                       "--trace", dir.appendingPathComponent("t.csv").path])
+        #expect(r.status == 2 && r.stderr.contains("Is a directory"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["x.png"])
+    }
+
+    @Test("a --screenshot-at time after the run's end fails the run (exit 1); the reached one is written")
+    func screenshotNeverReached() throws {
+        let dir = try ElasticBinary.scratch("shot-late")
+        let shot = dir.appendingPathComponent("s.png")
+        let r = try ElasticBinary.run(["play", "--headless", "--seconds", "1", "--screenshot", shot.path,
+                                       "--screenshot-at", "0.5", "--screenshot-at", "9"])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("no screenshot at 9 s"), "\(r.stderr)")
+        #expect(try PNGImage.load(dir.appendingPathComponent("s-0.5s.png").path).width == 1280)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("s-9s.png").path))
+    }
+
+    @Test("a screenshot cut short by a file-size limit (the PNG writer says it saved it) fails the run and is removed")
+    func screenshotCutShort() throws {
+        let dir = try ElasticBinary.scratch("shot-fsize")
+        let shot = dir.appendingPathComponent("s.png")
+        let r = try ElasticBinary.run(["play", "--headless", "--frames", "5", "--screenshot", shot.path], shell: "ulimit -f 4;")
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("was cut short"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: shot.path))
+    }
+
     @Test("without a display, play says so and shows the headless command instead of running invisibly")
     func noDisplay() throws {
         let r = try ElasticBinary.run(["play", "--seconds", "1"], environment: ["WAYLAND_DISPLAY": ""])

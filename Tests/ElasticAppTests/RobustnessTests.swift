@@ -21,7 +21,8 @@ struct RobustnessTests {
     @Test("wrong types, out-of-range values and conflicts: the flag is named, exit ≠ 0, no files",
           arguments: [
             (["--fps", "abc"], "--fps"), (["--fps", "1e9"], "--fps"), (["--fps", "nan"], "--fps"),
-            (["--window", "abc"], "--window"), (["--window", "-5x10"], "--window"), (["--window", "1x99999"], "--window"),
+            (["--window", "abc"], "--window must be WIDTHxHEIGHT"), (["--window", "-5x10"], "--window must be WIDTHxHEIGHT"),
+            (["--window", "1x99999"], "--window must be WIDTHxHEIGHT"),
             (["--scale", "0"], "--scale"), (["--scale", "x"], "--scale"),
             (["--frames", "0"], "--frames"), (["--frames", "-3"], "--frames"), (["--frames", "1.5"], "--frames"),
             (["--seconds", "0"], "--seconds"), (["--seconds", "inf"], "--seconds"), (["--seconds", "soon"], "--seconds"),
@@ -119,8 +120,11 @@ struct RobustnessTests {
             (dir.appendingPathComponent("missing/s.csv").path, "does not exist"),
             ("/dev/full", "No space left on device"),
         ]
-        // Not writable: sysfs refuses new files even to root; a read-only folder to anyone else.
-        if FileManager.default.fileExists(atPath: "/sys/kernel") { cases.append(("/sys/elastic-stats.csv", "Permission denied")) }
+        // Not writable, whoever runs it: kernel file systems are refused; a read-only folder stops
+        // anyone but root; a name longer than the file system allows stops root too.
+        if FileManager.default.fileExists(atPath: "/sys/kernel") { cases.append(("/sys/elastic-stats.csv", "kernel file system")) }
+        cases.append(("/proc/self/elastic-stats.csv", "kernel file system"))
+        cases.append((dir.appendingPathComponent(String(repeating: "n", count: 300) + ".csv").path, "File name too long"))
         if geteuid() != 0 {
             let ro = dir.appendingPathComponent("read-only")
             try FileManager.default.createDirectory(at: ro, withIntermediateDirectories: true)

@@ -84,19 +84,81 @@ struct ReplayScriptTests {
         } catch { Issue.record("unexpected \(error)") }
     }
 
-    @Test("random bytes never crash the parser (10⁴ seeded inputs)")
-    func fuzz() {
-        var rng = SplitMix64(seed: 42)
-        let fragments = ["{", "}", "\"t\"", ":", "0.5", ",", "\"type\"", "\"down\"", "\"x\"", "\"y\"", "1e308", "-", "\n", "\"key\"", "null", "[", "]"]
-        for i in 0..<10_000 {
-            var data = Data()
-            let n = Int(rng.next() % 64)
-            for _ in 0..<n {
-                if i % 2 == 0 { data.append(UInt8(truncatingIfNeeded: rng.next())) }
-                else { data.append(contentsOf: fragments[Int(rng.next() % UInt64(fragments.count))].utf8) }
+    /// A random event the format can express (a cancel is written as an up and reads back as one).
+    static func randomEvent(_ rng: inout SplitMix64) -> TimedInput {
+        func value(_ limit: Double) -> Double {
+            switch rng.next() % 4 {
+            case 0: return Double(Int64(bitPattern: rng.next()) % 2000) / 8   // short decimals
+            case 1: return (Double(rng.next() % 1_000_000_000) / 1e9 - 0.5) * 2 * limit   // long ones
+            case 2: return Double(rng.next() % 3) * limit / 2   // 0, the middle and the limit
+            default: return Double(sign: .plus, exponent: Int(rng.next() % 40) - 30, significand: 1 + Double(rng.next() % 1000) / 1000)
             }
-            _ = try? ReplayScript.parse(data)
         }
+        let t = abs(value(ReplayScript.maxTime))
+        let id = rng.next() % 2 == 0 ? PointerID.mouse : PointerID(device: .touch, id: Int64(rng.next() % 1000))
+        let p = Vec2(value(ReplayScript.maxCoordinate), value(ReplayScript.maxCoordinate))
+        switch rng.next() % 5 {
+        case 0: return TimedInput(time: t, event: .pointerDown(id, p))
+        case 1: return TimedInput(time: t, event: .pointerMove(id, p))
+        case 2: return TimedInput(time: t, event: .pointerUp(id, p))
+        case 3: return TimedInput(time: t, event: .key(Key.allCases[Int(rng.next() % UInt64(Key.allCases.count))]))
+        default: return TimedInput(time: t, event: .wheel(p))
+        }
+    }
+
+    @Test("seeded fuzz: every generated event's line reads back exactly (10⁴ events)")
+    func fuzzRoundTrip() throws {
+        var rng = SplitMix64(seed: 42)
+        for _ in 0..<10_000 {
+            let event = ReplayScriptTests.randomEvent(&rng)
+            let line = ReplayScript.line(for: event)
+            let back = try ReplayScript.parseLine(line, line: 1)
+            #expect(back == event, "\(line)")
+            #expect(back.time.bitPattern == event.time.bitPattern, "\(line)")
+        }
+    }
+
+    @Test("seeded fuzz: mutated scripts parse, or are refused with a ReplayError naming a line of the script")
+    func fuzzMutations() {
+        var rng = SplitMix64(seed: 7)
+        let fragments = ["{", "}", "\"t\"", ":", "0.5", ",", "\"type\"", "\"down\"", "\"x\"", "1e308", "-", "\n", "\"key\"", "null", "[", "\u{00}", "é"]
+        var accepted = 0, refused = 0
+        for i in 0..<5_000 {
+            // A valid script (times sorted, every down matched by an up), then one to three edits.
+            let count = 1 + Int(rng.next() % 4)
+            var lines: [String] = []
+            var t = 0.0
+            for k in 0..<count {
+                t += Double(rng.next() % 100) / 100
+                let id = PointerID(device: .touch, id: Int64(k))
+                lines.append(ReplayScript.line(for: TimedInput(time: t, event: .pointerDown(id, Vec2(1, 2)))))
+                lines.append(ReplayScript.line(for: TimedInput(time: t, event: .pointerUp(id, Vec2(3, 4)))))
+            }
+            var bytes = Array(lines.joined(separator: "\n").utf8)
+            for _ in 0..<(1 + Int(rng.next() % 3)) {
+                let at = Int(rng.next() % UInt64(bytes.count + 1))
+                switch rng.next() % 3 {
+                case 0: if at < bytes.count { bytes.remove(at: at) }
+                case 1: bytes.insert(contentsOf: Array(fragments[Int(rng.next() % UInt64(fragments.count))].utf8), at: at)
+                default: if at < bytes.count { bytes[at] = UInt8(truncatingIfNeeded: rng.next()) }
+                }
+            }
+            let lineCount = bytes.filter { $0 == UInt8(ascii: "\n") }.count + 1
+            do {
+                let events = try ReplayScript.parse(Data(bytes))
+                accepted += 1
+                #expect(events.allSatisfy { $0.time.isFinite && $0.time >= 0 }, "case \(i)")
+                #expect(zip(events, events.dropFirst()).allSatisfy { $0.time <= $1.time }, "case \(i)")
+            } catch let error as ReplayError {
+                refused += 1
+                #expect((1...lineCount).contains(error.line), "case \(i): \(error) for \(String(decoding: bytes, as: UTF8.self))")
+                #expect(!error.reason.isEmpty)
+            } catch {
+                Issue.record("case \(i): \(error) is not a ReplayError")
+            }
+        }
+        // Both outcomes happen: edits inside numbers still parse, edits to the syntax do not.
+        #expect(accepted > 100 && refused > 100, "accepted \(accepted), refused \(refused)")
     }
 
     @Test("the fuzzing corpus (Tests/Fuzz/corpus): each input parses or is refused with a reason, quickly")

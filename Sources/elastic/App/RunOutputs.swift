@@ -1,9 +1,22 @@
 import ElasticStats
 
-/// The files a run writes, opened by `play` before the loop starts (so a path that cannot be
-/// written stops the run before anything else is created) and closed by the loop at its end.
+/// The files a run writes, opened by `play` before the loop starts (after every path was checked,
+/// see RunFiles) and closed by the loop at its end.
 struct RunOutputs {
     var trace: TraceWriter?
     var inputRecorder: OutputFile?
     var stats: FrameStatsRecorder?
+
+    /// The run begins: files that existed are emptied only now.
+    func start() {
+        trace?.start()
+        inputRecorder?.start()
+    }
+
+    /// The run never began: closes the streams and removes the files this run created (a file
+    /// that existed is left as it was).
+    func discard() {
+        trace?.discard()
+        inputRecorder?.discard()
+    }
 }

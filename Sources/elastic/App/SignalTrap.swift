@@ -9,11 +9,14 @@ import Glibc
 /// both, running forever with the recording never summarised.
 /// SIGXFSZ (a file-size limit reached) is ignored: the write fails with EFBIG instead, and the
 /// recording reports what it lost while the run goes on, as for a full disk.
+/// SIGPIPE is ignored for the same reason: a FIFO output whose reader went away is a failed
+/// write (EPIPE) to report, not a reason to die with the recordings unfinished.
 enum SignalTrap {
     nonisolated(unsafe) static var received: sig_atomic_t = 0
 
     static func install() {
         signal(SIGXFSZ, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, SIGINT)

@@ -3,14 +3,15 @@ import Foundation
 
 /// `--trace`: one CSV row per rendered frame and spring entity,
 /// `frame,time,entity,x,y,target_x,target_y`, where `time` is the simulated time the row's
-/// (interpolated) positions correspond to.
+/// (interpolated) positions correspond to. Rows are buffered and written 64 KiB at a time; a
+/// write that fails part-way (disk full, file-size limit) keeps every whole row that fitted.
 final class TraceWriter {
     static let header = "frame,time,entity,x,y,target_x,target_y\n"
     private let file: OutputFile
     private var buffer = ""
 
-    init(path: String) throws {
-        file = try OutputFile(path: path, purpose: "trace")
+    init(path: String, resolvedPath: String? = nil) throws {
+        file = try OutputFile(path: path, purpose: "trace", resolvedPath: resolvedPath)
         buffer.reserveCapacity(1 << 16)
         buffer += TraceWriter.header
     }
@@ -30,10 +31,27 @@ final class TraceWriter {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// The run begins: a trace file that existed is emptied (see OutputFile.start).
+    func start() { file.start() }
+
+    /// The run never started: removes the file if this run created it.
+    func discard() {
+        buffer.removeAll()
+        file.discard()
+    }
+
     func close() {
         flush()
         file.close()
     }
 
-    var writeError: String? { file.errorReport }
+    /// The failure and what it cost, in rows (the header is not a row).
+    var writeError: String? {
+        guard let error = file.error else { return nil }
+        let headerLost = file.keptLines == 0 && file.lostLines > 0
+        let rowsLost = file.lostLines - (headerLost ? 1 : 0)
+        let rowsKept = max(file.keptLines - 1, 0)
+        let kept = file.isRegular ? "the trace keeps" : "its reader got"
+        return "\(error) (\(rowsLost) rows, \(file.lostBytes) bytes lost; \(kept) \(rowsKept) whole rows, \(file.keptBytes) bytes)"
+    }
 }

@@ -5,22 +5,6 @@ import ElasticScenes
 import ElasticSDL
 import Foundation
 
-/// `--window WxH`.
-struct WindowSize: ExpressibleByArgument, Equatable {
-    var width: Int
-    var height: Int
-    static let maxSide = 16384
-
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...WindowSize.maxSide).contains(w), (1...WindowSize.maxSide).contains(h) else { return nil }
-        width = w; height = h
-    }
-
-    static var defaultValueDescription: String { "WIDTHxHEIGHT, e.g. 1280x720" }
-}
-
 extension RendererChoice: ExpressibleByArgument {}
 extension StatsFormat: ExpressibleByArgument {}
 
@@ -41,7 +25,9 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Scene to start with: \(SceneCatalog.names.joined(separator: ", ")).")
     var scene: String = WavePull.name
 
-    @Option(help: ArgumentHelp("Window size in window coordinates, e.g. 1280x720 (default: full-screen desktop; headless: 1280x720).", valueName: "WxH"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Window size in window coordinates, e.g. 1280x720 (default: full-screen desktop; headless: 1280x720).", valueName: "WxH"),
+            transform: WindowSize.parse)
     var window: WindowSize?
 
     @Flag(help: "Full-screen desktop (the default unless --window is given).")
@@ -135,24 +121,21 @@ struct PlayCommand: ParsableCommand {
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
             throw ValidationError("--screenshot writes PNG: give a path ending in .png (got \(screenshot))")
         }
-        if replay != nil, recordInput != nil, replay == recordInput {
-            throw ValidationError("--replay and --record-input name the same file")
-        }
     }
 
     func run() throws {
         let events: [TimedInput]
         if let replay {
             do { events = try ReplayScript.parse(contentsOf: replay) } catch let error as ReplayError {
-                printError("elastic: bad replay file \(replay): \(error)")
+                printError("elastic: bad replay file \(quoted(replay)): \(error)")
                 throw ExitCode(2)
             }
         } else {
             events = []
         }
-        for path in [screenshot, trace, recordInput, stats].compactMap({ $0 }) {
-            try ensureParentExists(path)
-        }
+        // Every path is checked before any output is opened, so a refused run writes nothing.
+        let shotTimes = uniqueScreenshotTimes()
+        let files = try checkFiles(screenshotTimes: shotTimes)
 
         let size: (width: Int, height: Int)? = window.map { ($0.width, $0.height) } ?? (headless ? (1280, 720) : nil)
         var frameLimit: Int?
@@ -173,7 +156,7 @@ struct PlayCommand: ParsableCommand {
             frontEnd: FrontEndOptions(windowSize: size, headless: headless, renderer: renderer, vsync: headless ? false : vsync),
             uiScale: scale, stepRate: stepRate, tolerance: tolerance, antialias: antialias, showHint: hint, showHud: hud,
             fps: fps, frameLimit: frameLimit, timeLimit: timeLimit, replay: events, recordInputPath: recordInput,
-            tracePath: trace, screenshotPath: screenshot, screenshotTimes: screenshotAt)
+            tracePath: trace, screenshotPath: screenshot, screenshotTimes: shotTimes)
 
         SignalTrap.install()
         let frontEnd: SDLFrontEnd
@@ -191,48 +174,82 @@ struct PlayCommand: ParsableCommand {
             + "window \(frontEnd.windowSize.width)×\(frontEnd.windowSize.height), output \(frontEnd.outputSize.width)×\(frontEnd.outputSize.height)"
             + (frontEnd.refreshRate.map { ", display \(ReplayScript.format($0)) Hz" } ?? ""))
         if let problem = frontEnd.textProblem { printError("elastic: \(problem)") }
-        var recorder: FrameStatsRecorder?
-        if let stats {
-            let run = RunInfo(
-                renderer: frontEnd.rendererName, videoDriver: frontEnd.videoDriver,
-                vsyncRequested: config.frontEnd.vsync, vsyncInEffect: frontEnd.vsyncInEffect,
-                refreshRate: frontEnd.refreshRate,
-                windowWidth: frontEnd.windowSize.width, windowHeight: frontEnd.windowSize.height,
-                outputWidth: frontEnd.outputSize.width, outputHeight: frontEnd.outputSize.height,
-                stepRate: stepRate, build: RunInfo.currentBuild, headless: headless,
-                simulatedFPS: headless ? fps : nil, version: Elastic.version)
-            do {
-                recorder = try FrameStatsRecorder(path: stats, format: statsFormat, run: run,
-                                                  targetRefreshRate: headless ? fps : (frontEnd.refreshRate ?? 60))
-            } catch {
-                printError("elastic: \(error)")
-                throw ExitCode(2)
-            }
-        }
-        var outputs = RunOutputs(stats: recorder)
+        // Streams first (they create or open without truncating), the stats recorder last (it
+        // truncates): if anything fails, what this run created is removed and nothing is emptied.
+        var outputs = RunOutputs()
         let loop: GameLoop
         do {
-            if let path = trace { outputs.trace = try TraceWriter(path: path) }
-            if let path = recordInput { outputs.inputRecorder = try OutputFile(path: path, purpose: "recorded input") }
+            if let path = trace { outputs.trace = try TraceWriter(path: path, resolvedPath: files.resolvedPath(of: "--trace")) }
+            if let path = recordInput {
+                outputs.inputRecorder = try OutputFile(path: path, purpose: "recorded input", resolvedPath: files.resolvedPath(of: "--record-input"))
+            }
+            if stats != nil { outputs.stats = try makeRecorder(frontEnd, config: config) }
             loop = try GameLoop(config: config, frontEnd: frontEnd, outputs: outputs)
         } catch {
+            outputs.discard()
+            if outputs.stats != nil, files.entries.first(where: { $0.option == "--stats" })?.identity.kind == .missing,
+               let path = files.resolvedPath(of: "--stats") {
+                unlink(path)
+            }
             printError("elastic: \(error)")
             throw ExitCode(2)
         }
+        outputs.start()
+        let started = ScreenshotCheck.now()
         let reason = loop.run()
         printError("elastic: \(reason) after \(loop.frame) frames")
-        if !loop.outputFailures.isEmpty {
-            for failure in loop.outputFailures { printError("elastic: \(failure)") }
+        let shots = files.entries.filter { $0.use == .screenshot }.map { ($0.identity.path, $0.identity.resolvedPath) }
+        let failures = loop.outputFailures + ScreenshotCheck.incomplete(shots, writtenSince: started)
+        if !failures.isEmpty {
+            for failure in failures { printError("elastic: \(failure)") }
             throw ExitCode(1)
         }
     }
 
-    private func ensureParentExists(_ path: String) throws {
-        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isDir: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: parent, isDirectory: &isDir) || !isDir.boolValue {
-            printError("elastic: cannot write \(path): the folder \(parent) does not exist")
+    private func makeRecorder(_ frontEnd: SDLFrontEnd, config: RunConfiguration) throws -> FrameStatsRecorder? {
+        guard let stats else { return nil }
+        let run = RunInfo(
+            renderer: frontEnd.rendererName, videoDriver: frontEnd.videoDriver,
+            vsyncRequested: config.frontEnd.vsync, vsyncInEffect: frontEnd.vsyncInEffect,
+            refreshRate: frontEnd.refreshRate,
+            windowWidth: frontEnd.windowSize.width, windowHeight: frontEnd.windowSize.height,
+            outputWidth: frontEnd.outputSize.width, outputHeight: frontEnd.outputSize.height,
+            stepRate: stepRate, build: RunInfo.currentBuild, headless: headless,
+            simulatedFPS: headless ? fps : nil, version: Elastic.version)
+        return try FrameStatsRecorder(path: stats, format: statsFormat, run: run,
+                                      targetRefreshRate: headless ? fps : (frontEnd.refreshRate ?? 60))
+    }
+
+    /// --screenshot-at times, each once (two spellings of one time would name one file twice).
+    private func uniqueScreenshotTimes() -> [Double] {
+        var seen = Set<Double>()
+        return screenshotAt.filter { seen.insert($0).inserted }
+    }
+
+    /// Resolves every input and output and refuses the run (exit 2) when two name the same file or
+    /// an output cannot be written.
+    private func checkFiles(screenshotTimes: [Double]) throws -> RunFiles {
+        var files = RunFiles()
+        do {
+            if let replay { try files.add("--replay", "the replay", replay, use: .input) }
+            if let recordInput { try files.add("--record-input", "the recorded input", recordInput, use: .stream) }
+            if let trace { try files.add("--trace", "the trace", trace, use: .stream) }
+            if let stats {
+                try files.add("--stats", "stats", stats, use: .stats)
+                try files.add("--stats (its summary)", "the stats summary", FrameStatsRecorder.summaryPath(for: stats), use: .stats)
+            }
+            if let screenshot {
+                if screenshotTimes.isEmpty { try files.add("--screenshot", "the screenshot", screenshot, use: .screenshot) }
+                for t in screenshotTimes {
+                    try files.add("--screenshot (at \(ReplayScript.format(t)) s)", "the screenshot",
+                                  GameLoop.screenshotPath(screenshot, time: t), use: .screenshot)
+                }
+            }
+            try files.check()
+        } catch {
+            printError("elastic: \(error)")
             throw ExitCode(2)
         }
+        return files
     }
 }

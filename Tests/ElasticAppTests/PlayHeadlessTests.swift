@@ -1,5 +1,6 @@
 import ElasticCore
 import ElasticSDL
+import ElasticScenes
 import Foundation
 import Testing
 
@@ -210,11 +211,28 @@ struct PlayHeadlessTests {
 
     @Test("--record-input writes a script that replays")
     func recordInput() throws {
+        // Every replay, at a frame rate that does not divide the step rate and at a UI scale:
+        // the recording of a headless run replays to the same trace, byte for byte.
         let dir = try ElasticBinary.scratch("record")
-        let recorded = dir.appendingPathComponent("rec.jsonl")
-        let r = try ElasticBinary.run(["play", "--headless", "--seconds", "0.5", "--record-input", recorded.path])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(FileManager.default.fileExists(atPath: recorded.path))
+        for name in ["wave-pull-regrab", "gooey-menu-open-close", "sticky-refresh-fail", "wave-balls-pull", "jelly-block-fling"] {
+            let scene = SceneCatalog.names.first { name.hasPrefix($0) }!
+            let source = ElasticBinary.root.appendingPathComponent("assets/replays/\(name).jsonl").path
+            let recorded = dir.appendingPathComponent("\(name).rec.jsonl").path
+            let common = ["play", "--headless", "--scene", scene, "--fps", "144", "--scale", "1.5", "--seconds", "4"]
+            let first = try ElasticBinary.run(common + ["--replay", source, "--record-input", recorded,
+                                                        "--trace", dir.appendingPathComponent("\(name).a.csv").path])
+            #expect(first.status == 0, "\(first.stderr)")
+            let events = try ReplayScript.parse(contentsOf: recorded)
+            let original = try ReplayScript.parse(contentsOf: source)
+            #expect(events.count == original.count, "\(name): every applied event is recorded")
+            #expect(events.map(\.event) == original.map(\.event), "\(name): in window coordinates, in order")
+            let second = try ElasticBinary.run(common + ["--replay", recorded,
+                                                         "--trace", dir.appendingPathComponent("\(name).b.csv").path])
+            #expect(second.status == 0, "\(second.stderr)")
+            let a = try Data(contentsOf: dir.appendingPathComponent("\(name).a.csv"))
+            let b = try Data(contentsOf: dir.appendingPathComponent("\(name).b.csv"))
+            #expect(a.count > 1000 && a == b, "\(name): the recording replays to the same trace")
+        }
     }
 
     @Test("the spring inspector prints CSV and the derived parameters")

@@ -23,7 +23,7 @@ struct WindowFaultTests {
         let config = RunConfiguration(
             sceneName: scene, frontEnd: FrontEndOptions(windowSize: (1280, 720), headless: headless, renderer: .software, vsync: false),
             uiScale: 1, stepRate: 240, tolerance: 0.25, antialias: true, showHint: showHint, fps: 60, frameLimit: frameLimit,
-            timeLimit: timeLimit, replay: [], recordInputPath: nil, tracePath: tracePath, screenshotPath: nil, screenshotTimes: [])
+            timeLimit: timeLimit, replay: [], screenshotPath: nil, screenshotTimes: [])
         let run = RunInfo(renderer: front.rendererName, videoDriver: front.videoDriver, vsyncRequested: false, vsyncInEffect: false,
                           refreshRate: nil, windowWidth: 1280, windowHeight: 720, outputWidth: 1280, outputHeight: 720,
                           stepRate: 240, build: "test", headless: headless, simulatedFPS: headless ? 60 : nil, version: "test")

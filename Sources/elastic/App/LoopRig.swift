@@ -27,7 +27,7 @@ final class LoopRig {
             sceneName: name, frontEnd: FrontEndOptions(windowSize: (Int(size.width), Int(size.height)), headless: true,
                                                        renderer: .software, vsync: false),
             uiScale: 1, stepRate: stepRate, tolerance: 0.25, antialias: true, showHint: true,
-            fps: fps, frameLimit: nil, replay: [], recordInputPath: nil, tracePath: nil,
+            fps: fps, frameLimit: nil, replay: [],
             screenshotPath: nil, screenshotTimes: [])
         loop = try GameLoop(config: config, frontEnd: frontEnd, outputs: RunOutputs(), time: clock)
         loop.report = { _ in }

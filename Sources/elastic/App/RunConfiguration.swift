@@ -20,8 +20,6 @@ struct RunConfiguration {
     /// Live runs: stop after this many seconds of wall time.
     var timeLimit: Double? = nil
     var replay: [TimedInput]
-    var recordInputPath: String?
-    var tracePath: String?
     var screenshotPath: String?
     var screenshotTimes: [Double]
 }

@@ -155,8 +155,7 @@ struct PlayCommand: ParsableCommand {
             sceneName: scene,
             frontEnd: FrontEndOptions(windowSize: size, headless: headless, renderer: renderer, vsync: headless ? false : vsync),
             uiScale: scale, stepRate: stepRate, tolerance: tolerance, antialias: antialias, showHint: hint, showHud: hud,
-            fps: fps, frameLimit: frameLimit, timeLimit: timeLimit, replay: events, recordInputPath: recordInput,
-            tracePath: trace, screenshotPath: screenshot, screenshotTimes: shotTimes)
+            fps: fps, frameLimit: frameLimit, timeLimit: timeLimit, replay: events, screenshotPath: screenshot, screenshotTimes: shotTimes)
 
         SignalTrap.install()
         let frontEnd: SDLFrontEnd

@@ -28,18 +28,17 @@ public final class SDLFrontEnd: FrontEnd {
     var roundedVertices: [Vertex] = []
     var pointerTracker = PointerTracker()
     /// `glFinish`, only for GL renderers on the offscreen driver: its pbuffer swap neither flushes
-    /// nor waits, so llvmpipe queued frames and paid for ~17 of them at once (60–80 ms every 17th
-    /// frame, once 3.1 s) while the frames between looked free. Finishing makes each frame pay for
-    /// its own drawing, in `present_ms`.
+    /// nor waits, so llvmpipe queued frames and paid for many of them at once while the frames
+    /// between looked free. Finishing makes each frame pay for its own drawing, in `present_ms`.
     var glFinish: (@convention(c) () -> Void)?
     /// Whether the clear and opaque rectangles are written straight into the window surface
     /// (`SurfaceFill`): on when the software renderer passed the start-up probe. Tests turn it off
     /// to compare against SDL's own fills.
     public var directFills = false
 
-    /// The renderer chosen when the user does not pick one, and why. Measured on a 2-core machine
-    /// with no GPU (see notes): SDL's software renderer fills our thin-strip meshes fastest; an
-    /// OpenGL context there is Mesa's llvmpipe, slower per frame and costlier to start.
+    /// The renderer chosen when the user does not pick one, and why. Without a GPU, SDL's software
+    /// renderer fills our thin-strip meshes fastest; an OpenGL context there is Mesa's llvmpipe,
+    /// slower per frame and costlier to start (docs/benchmarks.md).
     public static func defaultRenderer(headless: Bool) -> (RendererChoice, String) {
         (.software, "software: fastest measured for thin-strip meshes without a GPU (override with --renderer opengl)")
     }
@@ -113,7 +112,7 @@ public final class SDLFrontEnd: FrontEnd {
         rendererName = info.name.map { String(cString: $0) } ?? choice.rawValue
         vsyncRequested = options.vsync
         // SDL's software renderer keeps the flag on the dummy driver, where there is no display to
-        // wait for (headless runs measured 850 FPS "with vsync"): report what actually paces frames.
+        // wait for (headless runs are unpaced "with vsync"): report what actually paces frames.
         vsyncInEffect = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 && !["dummy", "offscreen"].contains(videoDriver)
         rendererReason = reason
         truncatesVertices = rendererName == "software"

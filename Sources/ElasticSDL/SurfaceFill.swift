@@ -4,9 +4,9 @@ import ElasticCore
 /// Opaque fills (the clear and the rectangle cores) written straight into the software
 /// renderer's window surface with ordinary stores.
 ///
-/// SDL 2.26 fills with non-temporal SSE stores (`SDL_FillRect4SSE`), which bypass the cache: a
-/// 1280×720 clear costs 0.57 ms that way against 0.15 ms for cached stores, since the 3.7 MB
-/// surface stays in L3 from frame to frame. Those fills were 35–65 % of every software frame.
+/// SDL 2.26 fills with non-temporal SSE stores (`SDL_FillRect4SSE`), which bypass the cache,
+/// although the window surface stays in L3 from frame to frame: cached stores fill it several
+/// times faster (docs/benchmarks.md).
 ///
 /// Used only where it writes the very pixels SDL would: `SDLFrontEnd` probes at start-up that a
 /// clear through SDL shows in `SDL_GetWindowSurface`'s pixels, and `pixelRect` rounds exactly as

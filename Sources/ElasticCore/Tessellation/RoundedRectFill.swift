@@ -4,8 +4,8 @@ import Foundation
 /// pixel-aligned rectangle core when it has one, for `Tessellator.fillRoundedRect`.
 ///
 /// The general route (flatten the path, find the core, clip the contour above and below it, run
-/// the ladder on each piece) gives the same pieces but pays for discovering them: 24,000
-/// instructions per card of wave-balls against 6,500 here (callgrind). Here they are known in advance:
+/// the ladder on each piece) gives the same pieces but pays for discovering them (several times
+/// the work; docs/benchmarks.md). Here they are known in advance:
 /// - the outline is `Path.roundedRect`'s, flattened at the same tolerance (the same points, up to
 ///   rounding of the last bit), clockwise on screen from the top edge's left end;
 /// - the top cap (everything above the core's top edge T) is a row of column quads between the

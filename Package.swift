@@ -1,9 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Layers, dependencies pointing one way:
-//   elastic (CLI, game loop) → ElasticSDL (the only SDL code) → ElasticScenes → ElasticCore
-// ElasticCore and ElasticScenes are plain Swift: tests drive them with no display.
+// Layers, dependencies pointing one way (down):
+//   elastic (CLI, game loop) → ElasticSDL (the only SDL code: a FrontEnd) → ElasticCore
+//                            → ElasticScenes (the five scenes, FrameDriver)  → ElasticCore
+//                            → ElasticStats (frame-time statistics; depends on nothing of ours)
+// ElasticCore, ElasticScenes and ElasticStats are plain Swift: tests drive them with no display.
 let package = Package(
     name: "Elastic",
     products: [

@@ -166,7 +166,8 @@ public enum FrameStatsReader {
             var timeNs = lastTimeNs &+ frameNs
             if let elapsed {
                 let text = fields[elapsed].trimmingCharacters(in: .whitespaces)
-                guard let value = UInt64(text) ?? Double(text).flatMap({ $0 >= 0 ? UInt64($0) : nil }) else {
+                // UInt64(Double) traps on inf and past 2^64: range-checked first.
+                guard let value = UInt64(text) ?? Double(text).flatMap({ $0 >= 0 && $0 < 1.8e19 ? UInt64($0) : nil }) else {
                     throw StatsError("\(name):\(index + 1): elapsed is not a number of nanoseconds: '\(text)'")
                 }
                 timeNs = value

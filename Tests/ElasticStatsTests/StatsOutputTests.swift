@@ -196,6 +196,45 @@ struct StatsOutputTests {
         #expect(message?.hasPrefix("cannot write the summary to \(fifo): ") == true)
     }
 
+    @Test func readingAFIFOWithoutAWriterIsAnErrorNotAHang() throws {
+        let fifo = try makeFIFO(try statsTemporaryDirectory())
+        let message = withinSeconds(10) { () -> String in
+            do { _ = try FrameStatsReader.read(path: fifo); return "read" } catch { return "\(error)" }
+        }
+        if message == nil { close(open(fifo, O_WRONLY | O_NONBLOCK)) }
+        #expect(message == "\(fifo) is empty")
+    }
+
+    @Test func readingAFIFOTakesWhatItsWriterSends() throws {
+        let fifo = try makeFIFO(try statsTemporaryDirectory())
+        let text = FrameStatsRecorder.elasticHeader + "\n0,10,10,0,0,1,0,0,0,0,1,1,a\n1,20,10,0,0,1,0,0,0,0,1,1,a\n"
+        let placeholder = open(fifo, O_RDONLY | O_NONBLOCK)   // lets the writer open without waiting
+        let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+        #expect(text.withCString { write(writer, $0, strlen($0)) } == text.utf8.count)
+        close(placeholder)
+        let result = ResultBox()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            do { result.value = "\(try FrameStatsReader.read(path: fifo).records.count) rows" } catch { result.value = "\(error)" }
+            done.signal()
+        }
+        // Once the reader has taken the bytes, the writer leaves: that is its end of file.
+        var waiting: Int32 = 1
+        for _ in 0..<500 where waiting > 0 {
+            _ = ioctl(writer, UInt(FIONREAD), &waiting)
+            if waiting > 0 { usleep(10_000) }
+        }
+        close(writer)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(result.value == "2 rows")
+    }
+
+    @Test func readingADeviceIsRefused() {
+        #expect(throws: StatsError("cannot read /dev/zero: it is not a regular file or a FIFO")) {
+            try FrameStatsReader.read(path: "/dev/zero")
+        }
+    }
+
     @Test func wholeLineChunksFitAtomicPipeWrites() {
         let text = Array((String(repeating: "a", count: 99) + "\n").utf8) + Array((String(repeating: "b", count: 5000) + "\n").utf8)
         text.withUnsafeBytes { raw in

@@ -105,7 +105,7 @@ public final class FrameStatsRecorder {
             skipNextFrame = false
             pausedNs &+= r.frameNs
             if format == .elastic, !writingStopped {
-                // Saturating: a clock that went backwards gives 0, not a wrapped 584 years.
+                // Saturating: a time before the last frame gives 0 s, not a wrapped huge one.
                 let seconds = Double(r.timeNs > lastRecordedNs ? r.timeNs - lastRecordedNs : 0) / 1e9
                 buffer.appendText("# resumed: after \(FrameSummary.format(seconds, 3)) s (this frame left out: it spans the pause)\n")
             }

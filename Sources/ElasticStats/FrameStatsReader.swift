@@ -35,14 +35,34 @@ public struct FrameLog: Sendable {
 /// Reads a stats file of either format (told apart by its first line) back into records.
 /// Errors name the file and the line.
 public enum FrameStatsReader {
+    /// Reads a regular file, or a FIFO or pipe to its end (`elastic stats <(…)`). The open never
+    /// waits for a writer (a FIFO nobody writes reads as empty); a device is refused, since
+    /// /dev/zero would never end.
     public static func read(path: String) throws -> FrameLog {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw StatsError("cannot read \(path): no such file")
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            switch code {
+            case ENOENT: throw StatsError("cannot read \(path): no such file")
+            case EACCES: throw StatsError("cannot read \(path): permission denied or unreadable")
+            default: throw StatsError("cannot read \(path): \(String(cString: strerror(code)))")
+            }
         }
-        guard !isDirectory.boolValue else { throw StatsError("cannot read \(path): it is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw StatsError("cannot read \(path): permission denied or unreadable")
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw StatsError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFIFO: break
+        case S_IFDIR: throw StatsError("cannot read \(path): it is a directory")
+        default: throw StatsError("cannot read \(path): it is not a regular file or a FIFO")
+        }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        let data: Data
+        do {
+            data = try handle.readToEnd() ?? Data()
+        } catch {
+            throw StatsError("cannot read \(path): \(error.localizedDescription)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw StatsError("cannot read \(path): not UTF-8 text")
@@ -166,7 +186,8 @@ public enum FrameStatsReader {
             var timeNs = lastTimeNs &+ frameNs
             if let elapsed {
                 let text = fields[elapsed].trimmingCharacters(in: .whitespaces)
-                guard let value = UInt64(text) ?? Double(text).flatMap({ $0 >= 0 ? UInt64($0) : nil }) else {
+                // UInt64(Double) traps on inf and past 2^64: range-checked first.
+                guard let value = UInt64(text) ?? Double(text).flatMap({ $0 >= 0 && $0 < 1.8e19 ? UInt64($0) : nil }) else {
                     throw StatsError("\(name):\(index + 1): elapsed is not a number of nanoseconds: '\(text)'")
                 }
                 timeNs = value

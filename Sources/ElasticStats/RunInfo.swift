@@ -24,11 +24,18 @@ public struct RunInfo: Sendable, Equatable {
     public var simulatedFPS: Double?
     /// The program's version.
     public var version: String
+    /// The GPU's name as the graphics API reports it (OpenGL's GL_RENDERER, Vulkan's
+    /// deviceName); nil when unknown. MangoHud's `gpu` field.
+    public var gpuName: String?
+    /// The graphics driver and its version (e.g. OpenGL's GL_VERSION); nil when unknown.
+    /// MangoHud's `driver` field.
+    public var graphicsDriver: String?
 
     public init(
         renderer: String, videoDriver: String, vsyncRequested: Bool, vsyncInEffect: Bool?,
         refreshRate: Double?, windowWidth: Int, windowHeight: Int, outputWidth: Int, outputHeight: Int,
-        stepRate: Double, build: String, headless: Bool, simulatedFPS: Double?, version: String
+        stepRate: Double, build: String, headless: Bool, simulatedFPS: Double?, version: String,
+        gpuName: String? = nil, graphicsDriver: String? = nil
     ) {
         self.renderer = renderer
         self.videoDriver = videoDriver
@@ -44,6 +51,8 @@ public struct RunInfo: Sendable, Equatable {
         self.headless = headless
         self.simulatedFPS = simulatedFPS
         self.version = version
+        self.gpuName = gpuName
+        self.graphicsDriver = graphicsDriver
     }
 
     /// "debug" or "release", as this binary was compiled.

@@ -66,16 +66,25 @@ struct StatsRecorderTests {
     @Test func mangoHudLayout() throws {
         let dir = try statsTemporaryDirectory()
         let path = dir + "/run.csv"
-        let recorder = try FrameStatsRecorder(path: path, format: .mangohud, run: statsTestRun, targetRefreshRate: 60)
-        for i in 0..<2 { recorder.record(statsTestFrame(i, frameNs: 20_000_000)) }
+        var run = statsTestRun
+        run.gpuName = "AMD Radeon RX 6800 (navi21, LLVM 17.0.6, DRM 3.57)"
+        let recorder = try FrameStatsRecorder(path: path, format: .mangohud, run: run, targetRefreshRate: 60)
+        recorder.record(statsTestFrame(0, frameNs: 20_000_000))
+        recorder.record(statsTestFrame(1, frameNs: 16_666_667))
         recorder.finish()
         let lines = statsFileText(path).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "os,cpu,gpu,ram,kernel,driver,cpuscheduler")
-        #expect(lines[1].split(separator: ",", omittingEmptySubsequences: false).count == 7)
-        #expect(lines[1].contains(",opengl,"))
+        let system = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        #expect(system.count == 7)
+        // MangoHud's remove_parentheses leaves the space before the "(".
+        #expect(system[2] == "AMD Radeon RX 6800 ")
+        #expect(system[5] == "")                        // driver: unknown, so empty
+        #expect(!system[3].isEmpty && system[3].allSatisfy { $0.isASCII && $0.isNumber })   // kB
         #expect(lines[2] == "fps,frametime,cpu_load,cpu_power,gpu_load,cpu_temp,gpu_temp,gpu_core_clock,gpu_mem_clock,gpu_vram_used,gpu_power,ram_used,swap_used,process_rss,cpu_mhz,elapsed")
-        #expect(lines[3] == "50.0000,20.0000,0,0,0,0,0,0,0,0,0,0,0,0,0,20000000")
-        #expect(lines[4] == "50.0000,20.0000,0,0,0,0,0,0,0,0,0,0,0,0,0,40000000")
+        // %.6g: 1000 / 20 = 50 and 20 print bare; 1e9 / 16666667 = 59.99999880 → "60",
+        // 16.666667 → "16.6667".
+        #expect(lines[3] == "50,20,0,0,0,0,0,0,0,0,0,0,0,0,0,20000000")
+        #expect(lines[4] == "60,16.6667,0,0,0,0,0,0,0,0,0,0,0,0,0,33333334")
         #expect(lines.count == 6 && lines[5].isEmpty)   // no comments in a MangoHud log
     }
 

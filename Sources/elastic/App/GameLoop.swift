@@ -202,7 +202,7 @@ final class GameLoop {
             if let summary { printError(summary.table()) }
             if let error = stats.summaryError { printError("elastic: stats: \(error)") }
             if let error = stats.writeError { printError("elastic: stats: \(error) (\(stats.lostRows) rows lost)") }
-            printError("stats: \(stats.path), summary: \(stats.summaryPath)")
+            printError("stats: \(stats.path), " + (stats.writesSummaryFile ? "summary: \(stats.summaryPath)" : "no summary file (not a regular file)"))
         }
         outputs.trace?.close()
         if let error = outputs.trace?.writeError { printError("elastic: \(error)") }

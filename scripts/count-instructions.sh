@@ -4,7 +4,7 @@
 # VM vary by ±40 % between runs). Runs the release binary headless (dummy driver, software
 # renderer) on each scene's replay for 3 simulated seconds (181 frames) and prints, per frame:
 #   draw   the scene's `draw` (tessellation and vertex building)
-#   hint   the on-screen hint line
+#   hint   the on-screen key hint (KeyHint.draw)
 #   steps  the scene's fixed steps (4 per frame at 240 Hz)
 #   own    draw + hint + steps: the app's own work
 #   sdl    SDLFrontEnd.draw (submitting to SDL and SDL's rasterising)
@@ -39,7 +39,7 @@ for scene in "${scenes[@]}"; do
   # Inclusive counts of one function, by a pattern of its mangled name.
   count() { grep -m1 -E "$1" "$out/$scene.txt" | awk '{gsub(",", "", $1); print $1}'; }
   frames=181
-  draw=$(count 'DP4draw4into.*TW'); hint=$(count 'GameLoopC8drawHint'); steps=$(count 'DP4step2dt.*TW')
+  draw=$(count 'DP4draw4into.*TW'); hint=$(count '7KeyHintV4draw'); steps=$(count 'DP4step2dt.*TW')
   sdl=$(count 'SDLFrontEndC4draw_5scale'); frame=$(count 'GameLoopC8runFrame')
   printf '%-15s %9d %9d %9d %9d %11d %11d\n' "$scene" $((draw / frames)) $((hint / frames)) $((steps / frames)) \
     $(((draw + hint + steps) / frames)) $((sdl / frames)) $((frame / frames))

@@ -103,7 +103,7 @@ struct PlayHeadlessTests {
         let dir = try ElasticBinary.scratch("pixels")
         let shot = dir.appendingPathComponent("held.png")
         let r = try ElasticBinary.run(["play", "--headless", "--window", "1280x720", "--replay", replay, "--seconds", "3",
-                                       "--screenshot", shot.path, "--screenshot-at", "1.25", "--no-hint"])
+                                       "--screenshot", shot.path, "--screenshot-at", "1.25", "--screenshot-at", "3", "--no-hint"])
         #expect(r.status == 0, "\(r.stderr)")
         let image = try PNGImage.load(dir.appendingPathComponent("held-1.25s.png").path)
         #expect(image.width == 1280 && image.height == 720)
@@ -121,9 +121,12 @@ struct PlayHeadlessTests {
         #expect(image.pixel(2, 144) == white)
         #expect(image.pixel(1277, 136) == fill)
         #expect(image.pixel(1277, 144) == white)
-        // At rest at the end: base 64 across the whole width.
-        let last = try PNGImage.load(shot.path.replacingOccurrences(of: "held.png", with: "held-1.25s.png"))
-        #expect(last.width == 1280)
+        // At rest at the end: the spec's minimum height, 64, across the whole width.
+        let last = try PNGImage.load(dir.appendingPathComponent("held-3s.png").path)
+        for x in stride(from: 0, to: 1280, by: 71) {
+            #expect(last.pixel(x, 60) == fill, "x = \(x)")
+            #expect(last.pixel(x, 68) == white, "x = \(x)")
+        }
     }
 
     @Test("a bad replay file is refused with its line number and a non-zero exit")

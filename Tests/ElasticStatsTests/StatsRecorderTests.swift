@@ -175,6 +175,18 @@ struct StatsRecorderTests {
         }
     }
 
+    /// The same for root (how CI runs), which writes into read-only folders: sysfs refuses new
+    /// files to everyone.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/sys/kernel")))
+    func aFolderNobodyCanWriteFailsFastWithTheReason() {
+        #expect {
+            try FrameStatsRecorder(path: "/sys/kernel/elastic-run.csv", format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        } throws: { error in
+            "\(error)".hasPrefix("cannot write stats to /sys/kernel/elastic-run.csv: ")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/sys/kernel/elastic-run.csv"))
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
     func aFullDiskFailsFastWithTheReason() {
         #expect {

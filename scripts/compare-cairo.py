@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Elastic's whole frame per scene against Cairo drawing the same frame, side by side in one run.
 
-For each scene this runs the real binary headless on a replay script (once per renderer: the
+For each scene this runs the real binary headless on an input script (once per renderer: the
 default Elastic picks, and OpenGL), reads the per-frame columns of its --stats CSV, then draws an
 equivalent frame with Cairo many times in this process (ARGB32 image surface at the same size,
 ANTIALIAS_DEFAULT: clear + the scene's main shapes and labels, animated through the same kind of
@@ -15,12 +15,18 @@ Python (pycairo), so a few µs of call overhead per shape counts against Cairo. 
 frame includes input, the fixed steps, tessellation, submission and present; Cairo has no
 present (the image stays in memory).
 
+Input (--motion): `moving` (the default) holds the pointer and sweeps it for the whole run, or
+keeps toggling the scene's control, so every frame shows something new and has to be redrawn: the
+case that matters for a person dragging; `replay` plays the scene's script from assets/replays
+(a gesture, then the scene settles). Scripts are scaled to --window.
+
 Needs python3-cairo (Debian: apt-get install -y python3-cairo) or pycairo from pip, and a release
 build: swift build -c release (this script builds it with --build).
 """
 
 import argparse
 import csv
+import json
 import math
 import os
 import shutil
@@ -51,14 +57,61 @@ def percentile(values, p):
     return s[lo] + (s[hi] - s[lo]) * (k - lo)
 
 
+MOVING_SECONDS = 4.0
+
+
+def moving_script(scene, width, height):
+    """JSON Lines input that keeps `scene` moving every frame for MOVING_SECONDS, in a window of
+    width x height (the 1280x720 design's coordinates scaled to it)."""
+    sx, sy = width / 1280.0, height / 720.0
+    lines = []
+
+    def event(t, kind, x=None, y=None):
+        e = {"t": round(t, 6), "type": kind}
+        if x is not None:
+            e["x"], e["y"] = round(x * sx, 3), round(y * sy, 3)
+        lines.append(json.dumps(e))
+
+    if scene == "gooey-menu":
+        # The menu opens and closes over and over: the slide, the bend and the buttons never rest.
+        t = 0.05
+        while t < MOVING_SECONDS:
+            lines.append(json.dumps({"t": round(t, 6), "type": "key", "key": "space"}))
+            t += 0.7
+        return "\n".join(lines) + "\n"
+    # A drag held for the whole run, sweeping across and back at 60 moves a second.
+    start = {"wave-pull": (640, 10), "jelly-block": (640, 670), "sticky-refresh": (640, 100),
+             "wave-balls": (640, 100)}[scene]
+    event(0.05, "down", *start)
+    steps = int(MOVING_SECONDS * 60) - 6
+    for k in range(1, steps):
+        u = k / 60.0
+        x = 640 + 400 * math.sin(2 * math.pi * u / 2.0)
+        if scene == "wave-pull":
+            y = 10 + 140 + 130 * math.sin(2 * math.pi * u / 1.3)
+        elif scene == "jelly-block":
+            y = 670 - 250 * (1 - math.cos(2 * math.pi * u / 1.1))
+        else:
+            y = 100 + 60 + 55 * math.sin(2 * math.pi * u / 1.2)
+        event(0.05 + u, "move", x if scene != "jelly-block" else 640, y)
+    return "\n".join(lines) + "\n"
+
+
 # ---------------------------------------------------------------------------------------------
 # Elastic: the real binary, headless
 
-def run_elastic(binary, scene, renderer, width, height, skip, tmp):
+def run_elastic(binary, scene, renderer, width, height, skip, tmp, motion):
     replay, seconds = SCENES[scene]
+    if motion == "moving":
+        script = os.path.join(tmp, f"{scene}-moving.jsonl")
+        with open(script, "w") as f:
+            f.write(moving_script(scene, width, height))
+        seconds = MOVING_SECONDS
+    else:
+        script = os.path.join(ROOT, "assets", "replays", replay)
     stats = os.path.join(tmp, f"{scene}-{renderer}.csv")
     cmd = [binary, "play", "--headless", "--scene", scene,
-           "--replay", os.path.join(ROOT, "assets", "replays", replay),
+           "--replay", script,
            "--window", f"{width}x{height}", "--seconds", str(seconds),
            "--stats", stats, "--no-hint"]
     if renderer != "default":
@@ -292,6 +345,8 @@ def main():
     ap.add_argument("--renderers", default="default,opengl",
                     help="Elastic renderers to run: default (what Elastic picks), software, opengl, opengles2")
     ap.add_argument("--window", default="1280x720", help="frame size WxH (default 1280x720)")
+    ap.add_argument("--motion", choices=["moving", "replay"], default="moving",
+                    help="moving: a held, sweeping drag (every frame redraws; default); replay: assets/replays")
     ap.add_argument("--cairo-frames", type=int, default=600, help="Cairo frames timed per scene (default 600)")
     ap.add_argument("--skip", type=int, default=5, help="Elastic frames dropped at the start of each run (default 5)")
     ap.add_argument("--png-dir", help="also save each scene's last Cairo frame as PNG here (to eyeball coverage)")
@@ -326,7 +381,7 @@ def main():
             elastic = {}
             for renderer in renderers:
                 print(f"elastic {scene} ({renderer}) …", file=sys.stderr, flush=True)
-                elastic[renderer] = run_elastic(args.binary, scene, renderer, width, height, args.skip, tmp)
+                elastic[renderer] = run_elastic(args.binary, scene, renderer, width, height, args.skip, tmp, args.motion)
             print(f"cairo   {scene} …", file=sys.stderr, flush=True)
             png = os.path.join(args.png_dir, f"cairo-{scene}.png") if args.png_dir else None
             if png:
@@ -361,7 +416,7 @@ def main():
                       f"{r['render50']:.2f}", f"{r['render99']:.2f}", f"{r['whole50']:.2f}", f"{r['whole99']:.2f}",
                       f"{r['cairo50']:.2f}", f"{r['cairo99']:.2f}",
                       f"{r['whole50'] / r['cairo50']:.2f}", f"{r['whole99'] / r['cairo99']:.2f}"])
-    print(f"# {width}x{height}, times in ms; render = submit + present; ratio = Elastic whole frame / Cairo frame")
+    print(f"# {width}x{height}, {args.motion} input, times in ms; render = submit + present; ratio = Elastic whole frame / Cairo frame")
     print(f"# Cairo {cairo.cairo_version_string()} (pycairo {cairo.version}), ANTIALIAS_DEFAULT, {args.cairo_frames} frames per scene")
     if args.markdown:
         print("| " + " | ".join(headers) + " |")

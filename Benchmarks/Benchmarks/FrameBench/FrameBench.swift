@@ -75,7 +75,7 @@ final class Driver: @unchecked Sendable {
         for e in events { driver.input(e) }
         frames += 1
         driver.frame(now: Double(frames) / fps)
-        _ = driver.takeReports()
+        driver.drainReports { _ in }
     }
 
     private func unmeasuredFrame() {

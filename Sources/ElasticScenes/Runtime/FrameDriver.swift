@@ -120,12 +120,16 @@ public final class FrameDriver {
         return (t * 1e9).rounded() / 1e9
     }
 
-    /// What the scenes and the driver want the user told since the last call, oldest first.
-    public func takeReports() -> [String] {
-        reports.append(contentsOf: scene.reports)
+    /// Hands `body` what the scenes and the driver want the user told since the last call, oldest
+    /// first. Allocates nothing when there is nothing to tell (every frame but a few).
+    public func drainReports(_ body: (String) -> Void) {
+        if !reports.isEmpty {
+            for line in reports { body(line) }
+            reports.removeAll(keepingCapacity: true)
+        }
+        guard !scene.reports.isEmpty else { return }
+        for line in scene.reports { body(line) }
         scene.reports.removeAll(keepingCapacity: true)
-        defer { reports.removeAll(keepingCapacity: true) }
-        return reports
     }
 
     /// Replaces the scene (keys 1–5 and Tab); its springs start at rest.

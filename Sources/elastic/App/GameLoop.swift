@@ -133,7 +133,7 @@ final class GameLoop {
         let record = timing.record(frame: frame, steps: steps, list: driver.drawList, scene: type(of: driver.scene).name)
         outputs.stats?.record(record)
         outputs.trace?.record(frame: frame, time: driver.renderedTime, world: driver.scene.world, alpha: driver.alpha)
-        for line in driver.takeReports() { report(line) }
+        driver.drainReports(report)
         frame += 1
     }
 

@@ -1,0 +1,50 @@
+/// A rectangle of whole output pixels, [x0, x1) × [y0, y1).
+public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    public var x0: Int, y0: Int, x1: Int, y1: Int
+
+    public init(x0: Int, y0: Int, x1: Int, y1: Int) {
+        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+    }
+
+    public static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+
+    /// The pixels a box from `lo` to `hi` (pixel coordinates) touches, grown by `margin`; empty
+    /// for a box that is not finite.
+    public init(covering lo: Vec2, _ hi: Vec2, margin: Int) {
+        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite, lo.x <= hi.x, lo.y <= hi.y else {
+            self = .empty
+            return
+        }
+        // Clamped well inside Int's range first: a shape flung far off screen is still just off screen.
+        func clamp(_ v: Double) -> Double { min(max(v, -1e9), 1e9) }
+        x0 = Int(clamp(lo.x).rounded(.down)) - margin
+        y0 = Int(clamp(lo.y).rounded(.down)) - margin
+        x1 = Int(clamp(hi.x).rounded(.up)) + margin
+        y1 = Int(clamp(hi.y).rounded(.up)) + margin
+    }
+
+    public var width: Int { max(x1 - x0, 0) }
+    public var height: Int { max(y1 - y0, 0) }
+    public var area: Int { width * height }
+    public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+
+    public func contains(x: Int, y: Int) -> Bool { x >= x0 && x < x1 && y >= y0 && y < y1 }
+
+    public func intersection(_ o: PixelRect) -> PixelRect {
+        let r = PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+        return r.isEmpty ? .empty : r
+    }
+
+    public func union(_ o: PixelRect) -> PixelRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        return PixelRect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+    }
+
+    /// Overlapping or sharing an edge: merging the two costs no extra pixels at the seam.
+    public func touches(_ o: PixelRect) -> Bool {
+        !isEmpty && !o.isEmpty && x0 <= o.x1 && o.x0 <= x1 && y0 <= o.y1 && o.y0 <= y1
+    }
+
+    public var description: String { "(\(x0), \(y0))–(\(x1), \(y1))" }
+}

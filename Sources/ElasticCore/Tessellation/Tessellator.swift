@@ -169,14 +169,15 @@ public struct Tessellator: Sendable {
     }
 
     private mutating func fillClipped(y: Double, keepAbove: Bool, color: RGBA, into mesh: inout Mesh) -> Bool {
-        clip(contour, y: y, keepAbove: keepAbove, into: &piece)
+        Tessellator.clip(contour, y: y, keepAbove: keepAbove, into: &piece)
         guard piece.count >= 3, Tessellator.doubledArea(piece) > 1e-9 else { return true }
         return ladder.fill(piece, axis: .x, color: color, into: &mesh)
     }
 
     /// Sutherland–Hodgman against one horizontal line: the part of `polygon` above `y` (smaller y)
-    /// or below it. Orientation is kept.
-    private func clip(_ polygon: [Vec2], y: Double, keepAbove: Bool, into out: inout [Vec2]) {
+    /// or below it. Orientation is kept. Static, so that writing into a buffer of `self` does not
+    /// copy `self` (and with it that buffer) for the call.
+    private static func clip(_ polygon: [Vec2], y: Double, keepAbove: Bool, into out: inout [Vec2]) {
         out.removeAll(keepingCapacity: true)
         func inside(_ p: Vec2) -> Bool { keepAbove ? p.y <= y : p.y >= y }
         var previous = polygon[polygon.count - 1]

@@ -10,6 +10,7 @@ import ElasticCore
 public final class GooeyMenu: SimulationScene {
     public static let name = "gooey-menu"
     public let title = "gooey-menu: click the camera (Space) to toggle the menu"
+    public let spaceAction = "open / close the menu"
 
     // The seed's constants (spec §2).
     public static let menuColor = RGBA(0, 175, 240)

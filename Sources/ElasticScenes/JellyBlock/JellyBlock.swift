@@ -9,6 +9,7 @@ import ElasticCore
 public final class JellyBlock: SimulationScene {
     public static let name = "jelly-block"
     public let title = "jelly-block: Start (Space) launches; drag and fling the block"
+    public let spaceAction = "launch the block"
 
     // The seed's constants (spec §3).
     public static let blockSize = Size(100, 100)

@@ -32,6 +32,7 @@ public enum StickyState: String, Sendable, Hashable, CaseIterable {
 public final class StickyRefresh: SimulationScene {
     public static let name = "sticky-refresh"
     public let title = "sticky-refresh: pull the list down; S / F: next refresh succeeds / fails; Space ends a refresh"
+    public let spaceAction = "end the refresh"
 
     // The seed's constants.
     public static let barHeight = 64.0

@@ -27,6 +27,7 @@ public final class WaveBalls: SimulationScene {
 
     public static let name = "wave-balls"
     public let title = "wave-balls: pull the list down past 80; Space ends the refresh"
+    public let spaceAction = "end the refresh"
 
     // The seed's constants.
     public static let statusBarHeight = 20.0

@@ -72,7 +72,7 @@ extension StickyRefresh {
         case .refreshing, .succeeded, .failed:
             // The blob shrinks to nothing upward and fades (0.15 s, ease-in-out).
             let p = Easing.easeInOut((now - refreshStart) / StickyRefresh.shrinkDuration)
-            if state == .refreshing, p < 1 {
+            if state == .refreshing, p < 1, blobShrinksAway {
                 let g = StickyRefresh.blobGeometry(h: frozenHeight)
                 path.removeAll()
                 StickyRefresh.blobPath(h: frozenHeight, origin: origin, shrink: 1 - p, into: &path)

@@ -3,7 +3,8 @@ import ElasticCore
 /// `wave-pull` (seed 000, PanRefresh): seven spring control points and three chained quadratic
 /// curves hang from the top edge; dragging down pulls a wave under the pointer, releasing springs
 /// the points' y back to the resting height with UIKit's spring (0.9, 0.57, 0).
-/// Unlike the original, the wave can be grabbed again while it springs back.
+/// Unlike the original, the wave can be grabbed again while it springs back, every finger pulls
+/// its own crest (see `Crests`), and Space plucks it.
 public final class WavePull: SimulationScene {
     public static let name = "wave-pull"
     public let title = "wave-pull: drag down anywhere"
@@ -22,7 +23,7 @@ public final class WavePull: SimulationScene {
     /// Names of a spawned crest's points (a second finger's crest), for traces.
     public static let crestPointNames = pointNames.map { "crest.\($0)" }
     /// Space plucks the resting wave: its centre point is flung down this fast (points per
-    /// second) and springs back on `releaseSpring`, dipping about 60 pt.
+    /// second) and springs back on `releaseSpring`.
     public static let pluckSpeed = 1500.0
 
     public private(set) var sim = Simulation()

@@ -18,7 +18,7 @@ extension GooeyMenu {
     public func draw(into list: inout DrawList, tessellator: inout Tessellator, alpha: Double) {
         list.clearColor = .white
         let t = sim.renderTime(alpha: alpha)
-        let pressing = presser != nil ? pressed : nil
+        let pressing: Target? = pressedTargets.contains(.toggle) ? .toggle : nil
 
         // The camera toggle. It sits where the open menu's edge comes to rest (H/2), so it fades out as
         // the veil comes in: the sheet covers it instead of cutting it in half.

@@ -10,6 +10,7 @@ import ElasticCore
 public final class GooeyMenu: SimulationScene {
     public static let name = "gooey-menu"
     public let title = "gooey-menu: click the camera (Space) to toggle the menu"
+    public let spaceAction = "open / close the menu"
 
     // The seed's constants (spec §2).
     public static let menuColor = RGBA(0, 175, 240)
@@ -65,8 +66,12 @@ public final class GooeyMenu: SimulationScene {
     /// Scene time at which each button's entrance spring starts (nil: none pending).
     public private(set) var pendingEntrance: [Double?]
 
-    var presser: PointerID?
-    var pressed: Target?
+    /// Fingers (and the mouse) down, each with what it pressed. Fingers on the same target make
+    /// one press: it carries on with the remaining ones and acts once, when the last lifts over it.
+    var pressers: [PointerID] = []
+    var pressedTargets: [Target?] = []
+    /// Ten fingers and the mouse fit; more are ignored.
+    static let maxPressers = 16
     var path = Path()
     /// Button labels gathered while the pills are filled, added after them (reused: no per-frame allocation).
     var labels: [TextItem] = []
@@ -79,6 +84,8 @@ public final class GooeyMenu: SimulationScene {
             buttons.append(sim.world.spawn("button\(i)", at: rest, spring: GooeyMenu.buttonSpring))
         }
         pendingEntrance = Array(repeating: nil, count: GooeyMenu.buttonTitles.count)
+        pressers.reserveCapacity(GooeyMenu.maxPressers)
+        pressedTargets.reserveCapacity(GooeyMenu.maxPressers)
         self.size = GooeyMenu.sanitized(size)
         layOutAtRest()
     }
@@ -173,18 +180,21 @@ public final class GooeyMenu: SimulationScene {
     public func handle(_ event: InputEvent) {
         switch event {
         case let .pointerDown(id, p):
-            guard presser == nil else { return }
-            presser = id
-            pressed = hitTest(p)
-        case let .pointerUp(id, p) where id == presser:
-            let target = hitTest(p)
-            let wasPressed = pressed
-            presser = nil
-            pressed = nil
-            if let target, target == wasPressed { activate(target) }
-        case let .pointerCancel(id) where id == presser:
-            presser = nil
-            pressed = nil
+            guard !pressers.contains(id), pressers.count < GooeyMenu.maxPressers else { return }
+            pressers.append(id)
+            pressedTargets.append(hitTest(p))
+        case let .pointerUp(id, p):
+            guard let i = pressers.firstIndex(of: id) else { return }
+            let wasPressed = pressedTargets[i]
+            pressers.remove(at: i)
+            pressedTargets.remove(at: i)
+            // Another finger still on the same target carries the press on.
+            guard let wasPressed, !pressedTargets.contains(wasPressed) else { return }
+            if hitTest(p) == wasPressed { activate(wasPressed) }
+        case let .pointerCancel(id):
+            guard let i = pressers.firstIndex(of: id) else { return }
+            pressers.remove(at: i)
+            pressedTargets.remove(at: i)
         case .key(.space):
             toggle()
         default:
@@ -270,7 +280,7 @@ public final class GooeyMenu: SimulationScene {
     }
 
     public var isIdle: Bool {
-        presser == nil && sim.isAtRest && slide.isFinished(at: sim.time) && veil.isFinished(at: sim.time)
+        pressers.isEmpty && sim.isAtRest && slide.isFinished(at: sim.time) && veil.isFinished(at: sim.time)
             && pendingEntrance.allSatisfy { $0 == nil }
     }
 }

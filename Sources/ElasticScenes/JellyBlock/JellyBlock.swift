@@ -9,6 +9,7 @@ import ElasticCore
 public final class JellyBlock: SimulationScene {
     public static let name = "jelly-block"
     public let title = "jelly-block: Start (Space) launches; drag and fling the block"
+    public let spaceAction = "launch the block"
 
     // The seed's constants (spec §3).
     public static let blockSize = Size(100, 100)
@@ -46,6 +47,12 @@ public final class JellyBlock: SimulationScene {
     private var dragger: PointerID?
     private var grabOffset = 0.0
     private var samples: [(time: Double, y: Double)] = []
+    /// Other fingers down while one drags, with their last y: the drag passes to the earliest of
+    /// them when the dragging finger lifts.
+    private var waitingFingers: [PointerID] = []
+    private var waitingFingerY: [Double] = []
+    /// Ten fingers and the mouse fit; more are ignored.
+    static let maxWaitingFingers = 16
     private var controlPresser: PointerID?
     private var controlPressedInside = false
     private var path = Path()
@@ -136,12 +143,18 @@ public final class JellyBlock: SimulationScene {
 
     public func handle(_ event: InputEvent) {
         switch event {
+        case let .pointerDown(id, p) where dragger != nil && !controlRect.contains(p):
+            guard p.isFinite, id != dragger, !waitingFingers.contains(id),
+                  waitingFingers.count < JellyBlock.maxWaitingFingers else { return }
+            waitingFingers.append(id)
+            waitingFingerY.append(p.y)
         case let .pointerDown(id, p):
-            guard p.isFinite, dragger == nil, controlPresser == nil else { return }
+            guard p.isFinite else { return }
             if controlRect.contains(p) {
+                guard controlPresser == nil else { return }
                 controlPresser = id
                 controlPressedInside = true
-            } else if grabArea.contains(p) {
+            } else if dragger == nil, grabArea.contains(p) {
                 dragger = id
                 let c = sim.world.position(block)
                 grabOffset = c.y - p.y
@@ -155,12 +168,19 @@ public final class JellyBlock: SimulationScene {
             controlPressedInside = controlRect.contains(p)
         case let .pointerUp(id, p) where id == dragger:
             drag(to: p)
-            release()
+            if !handOver() { release() }
         case let .pointerUp(id, p) where id == controlPresser:
             controlPresser = nil
             if controlRect.contains(p) { launch() }
         case let .pointerCancel(id) where id == dragger:
-            release()
+            if !handOver() { release() }
+        case let .pointerMove(id, p) where waitingFingers.contains(id):
+            if let i = waitingFingers.firstIndex(of: id), p.y.isFinite { waitingFingerY[i] = p.y }
+        case let .pointerUp(id, _) where waitingFingers.contains(id), let .pointerCancel(id) where waitingFingers.contains(id):
+            if let i = waitingFingers.firstIndex(of: id) {
+                waitingFingers.remove(at: i)
+                waitingFingerY.remove(at: i)
+            }
         case let .pointerCancel(id) where id == controlPresser:
             controlPresser = nil
         case .key(.space):
@@ -193,7 +213,26 @@ public final class JellyBlock: SimulationScene {
         return (last.y - first.y) / (last.time - first.time)
     }
 
+    /// The dragging finger lifted: the earliest waiting finger carries the drag on, re-anchored so
+    /// the block stays where it is. The velocity samples move into its frame. False when none waits.
+    private func handOver() -> Bool {
+        guard !waitingFingers.isEmpty else { return false }
+        dragger = waitingFingers.removeFirst()
+        let y = waitingFingerY.removeFirst()
+        let newOffset = sim.world.position(block).y - y
+        let shift = grabOffset - newOffset
+        for i in samples.indices { samples[i].y += shift }
+        grabOffset = newOffset
+        return true
+    }
+
+    private func forgetFingers() {
+        waitingFingers.removeAll(keepingCapacity: true)
+        waitingFingerY.removeAll(keepingCapacity: true)
+    }
+
     private func release() {
+        forgetFingers()
         let v = pointerVelocity
         dragger = nil
         samples.removeAll(keepingCapacity: true)
@@ -207,6 +246,7 @@ public final class JellyBlock: SimulationScene {
     /// The main control (Start, Space): launches the block from the bottom; restarts it when moving.
     public func launch() {
         dragger = nil
+        forgetFingers()
         samples.removeAll(keepingCapacity: true)
         end = .top
         sim.world.teleport(block, to: Vec2(size.width / 2, fromY))

@@ -8,6 +8,9 @@ extension ListView {
     @discardableResult
     public mutating func handle(_ event: InputEvent, world: inout World, time: Double) -> Bool {
         switch event {
+        case let .pointerDown(id, p) where pointer != nil:
+            addWaitingFinger(id, y: p.y)
+            return false
         case let .pointerDown(id, p):
             guard pointer == nil, scrollEnabled, p.y.isFinite else { return false }
             pointer = id
@@ -31,8 +34,14 @@ extension ListView {
             world.pin(entity, at: Vec2(0, offset(forRaw: lastRaw)))
             return true
         case let .pointerUp(id, _) where id == pointer, let .pointerCancel(id) where id == pointer:
-            release(world: &world, time: time)
+            if !handOver(world: &world, time: time) { release(world: &world, time: time) }
             return true
+        case let .pointerMove(id, p) where waitingFingers.contains(id):
+            if let i = waitingFingers.firstIndex(of: id), p.y.isFinite { waitingFingerY[i] = p.y }
+            return false
+        case let .pointerUp(id, _) where waitingFingers.contains(id), let .pointerCancel(id) where waitingFingers.contains(id):
+            removeWaitingFinger(id)
+            return false
         case let .pointerUp(id, _) where id == ignoredPointer, let .pointerCancel(id) where id == ignoredPointer:
             ignoredPointer = nil
             return true
@@ -52,6 +61,34 @@ extension ListView {
         default:
             return false
         }
+    }
+
+    private mutating func addWaitingFinger(_ id: PointerID, y: Double) {
+        guard id != pointer, !waitingFingers.contains(id), y.isFinite,
+              waitingFingers.count < ListView.maxWaitingFingers else { return }
+        waitingFingers.append(id)
+        waitingFingerY.append(y)
+    }
+
+    private mutating func removeWaitingFinger(_ id: PointerID) {
+        guard let i = waitingFingers.firstIndex(of: id) else { return }
+        waitingFingers.remove(at: i)
+        waitingFingerY.remove(at: i)
+    }
+
+    /// The dragging finger lifted: the earliest waiting finger takes the drag over, re-anchored so
+    /// the list stays exactly where it is. False when no finger is waiting.
+    private mutating func handOver(world: inout World, time: Double) -> Bool {
+        guard !waitingFingers.isEmpty else { return false }
+        let next = waitingFingers.removeFirst()
+        let y = waitingFingerY.removeFirst()
+        pointer = next
+        grabRaw = lastRaw
+        grabPointerY = y
+        lastPointerY = y
+        // The velocity samples carry on: the raw position continues from the same value.
+        addSample(time: time, raw: lastRaw)
+        return true
     }
 
     private mutating func addSample(time: Double, raw: Double) {
@@ -102,6 +139,9 @@ extension ListView {
         guard mode == .dragging || mode == .wheeling else { return }
         if mode == .dragging { ignoredPointer = pointer }
         pointer = nil
+        // The scene ended this gesture: waiting fingers do not revive it.
+        waitingFingers.removeAll(keepingCapacity: true)
+        waitingFingerY.removeAll(keepingCapacity: true)
         world.pin(entity, at: Vec2(0, offset(in: world)))
         mode = .idle
     }

@@ -19,6 +19,8 @@ import ElasticCore
 /// - The mouse wheel moves the target by the wheel's dy (positive dy moves the content down,
 ///   towards the top) on a short critically damped spring, rubber-banding past the top in the same
 ///   way; the list counts as held until `wheelReleaseDelay` after the last wheel event.
+/// - Other fingers that go down during a drag wait; when the dragging finger lifts, the earliest
+///   still down carries the drag on from where the list is (no jump, no spring back).
 /// - A scene can hold the list open (`setTopInset`), take it over (`drive`, `settle`) or end a
 ///   drag (`endDrag`), and a grab always starts from wherever the list is, mid-flight included.
 ///
@@ -59,6 +61,8 @@ public struct ListView: Sendable {
     public static let wheelSpring = try! SpringParameters.uikit(duration: 0.25, dampingRatio: 1, initialVelocity: 0)
     /// The wheel counts as released this long after its last event.
     public static let wheelReleaseDelay = 0.15
+    /// Fingers remembered besides the dragging one (ten fingers and the mouse fit).
+    public static let maxWaitingFingers = 16
     /// Release velocity is measured over the pointer samples of this last stretch of time.
     public static let velocityWindow = 0.1
 
@@ -85,6 +89,10 @@ public struct ListView: Sendable {
     var lastRaw = 0.0
     var sampleTimes: [Double] = []
     var sampleRaws: [Double] = []
+    /// Other fingers down while one drags, with their last y: when the dragging finger lifts, the
+    /// drag passes to the earliest of them instead of letting the list go.
+    var waitingFingers: [PointerID] = []
+    var waitingFingerY: [Double] = []
     var flingStart = 0.0, flingFrom = 0.0, flingVelocity = 0.0
     var wheelRaw = 0.0, lastWheelTime = 0.0
 
@@ -95,6 +103,8 @@ public struct ListView: Sendable {
         self.rowCount = max(rowCount, 0)
         sampleTimes.reserveCapacity(32)
         sampleRaws.reserveCapacity(32)
+        waitingFingers.reserveCapacity(ListView.maxWaitingFingers)
+        waitingFingerY.reserveCapacity(ListView.maxWaitingFingers)
     }
 
     // MARK: Geometry

@@ -10,6 +10,8 @@ public protocol Scene: AnyObject {
     static var name: String { get }
     /// A short human title for the on-screen hint.
     var title: String { get }
+    /// What the Space key does in this scene, as a short phrase for the key hint ("pluck the wave").
+    var spaceAction: String { get }
     /// The scene's spring entities (traced by name, shown in the HUD).
     var world: World { get }
     /// Simulated time in seconds: fixed steps taken × dt.

@@ -37,6 +37,12 @@ extension StickyRefresh {
         drawList.addText(TextItem("Sticky Refresh", at: Vec2(w / 2, 20 + 22), size: 17, color: StickyRefresh.textColor))
     }
 
+    /// The round blob's radius in a strip h tall: 15, or half the strip when that is less.
+    public static func normalBlobRadius(h: Double) -> Double {
+        guard h.isFinite else { return 0 }
+        return min(radius, max(h / 2, 0))
+    }
+
     /// The strip between the bar and the list's top: blob, spinner or result.
     private func drawStrip(h: Double, now: Double, into drawList: inout DrawList, tessellator: inout Tessellator) {
         let cx = size.width / 2
@@ -46,12 +52,14 @@ extension StickyRefresh {
         let midY = top + h / 2
         switch state {
         case .original, .normal:
+            // Centred in the strip; a strip under 30 pt shrinks it, so it never spills into Row 1.
             let c = Vec2(cx, midY)
+            let radius = StickyRefresh.normalBlobRadius(h: h)
             path.removeAll()
-            path.circle(center: c, radius: r)
+            path.circle(center: c, radius: radius)
             tessellator.fill(path, color: StickyRefresh.blobFill, into: &drawList)
             path.removeAll()
-            Icons.circularArrow(center: c, size: StickyRefresh.iconSize, into: &path)
+            Icons.circularArrow(center: c, size: StickyRefresh.iconSize * radius / r, into: &path)
             tessellator.fill(path, color: .white, into: &drawList)
         case .stretching:
             let g = StickyRefresh.blobGeometry(h: h)
@@ -64,7 +72,7 @@ extension StickyRefresh {
         case .refreshing, .succeeded, .failed:
             // The blob shrinks to nothing upward and fades (0.15 s, ease-in-out).
             let p = Easing.easeInOut((now - refreshStart) / StickyRefresh.shrinkDuration)
-            if state == .refreshing, p < 1 {
+            if state == .refreshing, p < 1, blobShrinksAway {
                 let g = StickyRefresh.blobGeometry(h: frozenHeight)
                 path.removeAll()
                 StickyRefresh.blobPath(h: frozenHeight, origin: origin, shrink: 1 - p, into: &path)

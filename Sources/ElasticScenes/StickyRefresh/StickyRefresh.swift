@@ -32,6 +32,7 @@ public enum StickyState: String, Sendable, Hashable, CaseIterable {
 public final class StickyRefresh: SimulationScene {
     public static let name = "sticky-refresh"
     public let title = "sticky-refresh: pull the list down; S / F: next refresh succeeds / fails; Space ends a refresh"
+    public let spaceAction = "start / end a refresh"
 
     // The seed's constants.
     public static let barHeight = 64.0
@@ -91,6 +92,8 @@ public final class StickyRefresh: SimulationScene {
     public private(set) var isClosing = false
     /// The strip height the blob had when the refresh started (it shrinks from that shape).
     var frozenHeight = 88.0
+    /// False for a refresh started by Space: no blob to shrink.
+    var blobShrinksAway = true
     private var closeTween: Tween?
     var path = Path()
     let rowLabels: [String]
@@ -165,7 +168,11 @@ public final class StickyRefresh: SimulationScene {
         let now = sim.time
         switch event {
         case .key(.space):
-            if state == .refreshing { finishRefresh() }
+            switch state {
+            case .refreshing: finishRefresh()
+            case .original, .normal, .stretching: beginRefresh(now: now, h: h, byKey: true)
+            case .succeeded, .failed: break
+            }
         case .key(.s):
             nextRefreshSucceeds = true
             reports.append("sticky-refresh: refreshes will succeed")
@@ -234,7 +241,10 @@ public final class StickyRefresh: SimulationScene {
         }
     }
 
-    private func beginRefresh(now: Double, h: Double) {
+    /// `byKey`: started by Space rather than a pull past 88; the list opens from wherever it is, and
+    /// there is no stretched blob to shrink away (a full-size one would spill out of the opening strip).
+    private func beginRefresh(now: Double, h: Double, byKey: Bool = false) {
+        blobShrinksAway = !byKey
         frozenHeight = min(max(h, StickyRefresh.originalHeight), StickyRefresh.refreshThreshold)
         set(.refreshing)
         refreshStart = now

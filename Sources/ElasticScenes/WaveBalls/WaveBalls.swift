@@ -27,6 +27,7 @@ public final class WaveBalls: SimulationScene {
 
     public static let name = "wave-balls"
     public let title = "wave-balls: pull the list down past 80; Space ends the refresh"
+    public let spaceAction = "start / end a refresh"
 
     // The seed's constants.
     public static let statusBarHeight = 20.0
@@ -78,12 +79,14 @@ public final class WaveBalls: SimulationScene {
     public private(set) var size = Size(0, 0)
     public private(set) var phase: Phase = .idle
     public private(set) var triggerTime = 0.0
+    /// The list's offset when the refresh started.
+    private var triggerOffset = WaveBalls.pullDistance
     public private(set) var endTime = 0.0
     /// The hump's height parameter at the last step.
     public private(set) var bend = WaveBalls.restingBend
     private var returnTween: Tween?
-    private var path = Path()
-    private let rowLabels: [String]
+    var path = Path()
+    let rowLabels: [String]
 
     public init(size: Size) {
         var s = Simulation()
@@ -163,7 +166,11 @@ public final class WaveBalls: SimulationScene {
     public func handle(_ event: InputEvent) {
         switch event {
         case .key(.space):
-            if phase == .refreshing { endRefresh() }
+            switch phase {
+            case .refreshing: endRefresh()
+            case .idle: trigger(now: sim.time, from: min(h, WaveBalls.pullDistance))
+            case .ending: break
+            }
         case .key:
             break
         default:
@@ -183,7 +190,7 @@ public final class WaveBalls: SimulationScene {
         case .idle:
             if list.isHeld, h > WaveBalls.pullDistance { trigger(now: now) }
         case .refreshing:
-            let back = Tween(from: WaveBalls.pullDistance, to: WaveBalls.stopDistance, start: triggerTime,
+            let back = Tween(from: triggerOffset, to: WaveBalls.stopDistance, start: triggerTime,
                              duration: WaveBalls.scrollBackDuration, easing: .linear)
             list.drive(to: back.value(at: now), world: &sim.world)
             if now >= triggerTime + WaveBalls.refreshDuration - 1e-9 { endRefresh() }
@@ -200,10 +207,13 @@ public final class WaveBalls: SimulationScene {
         placeEntities(now: now)
     }
 
-    private func trigger(now: Double) {
+    /// Starts the refresh with the list at `offset`: 80 when a pull passed it, wherever the list is
+    /// when Space starts it (it then eases to 70 from there, so nothing jumps).
+    private func trigger(now: Double, from offset: Double = WaveBalls.pullDistance) {
         list.endDrag(world: &sim.world)
         list.scrollEnabled = false
-        list.drive(to: WaveBalls.pullDistance, world: &sim.world)
+        triggerOffset = offset
+        list.drive(to: offset, world: &sim.world)
         triggerTime = now
         phase = .refreshing
         reports.append("wave-balls: refreshing")
@@ -237,61 +247,4 @@ public final class WaveBalls: SimulationScene {
     }
 
     public var isIdle: Bool { phase == .idle && !list.isBusy && sim.isAtRest }
-
-    // MARK: Drawing
-
-    public func draw(into drawList: inout DrawList, tessellator: inout Tessellator, alpha: Double) {
-        let a = alpha.isFinite ? min(max(alpha, 0), 1) : 1
-        let now = sim.renderTime(alpha: a)
-        let w = size.width
-        let header = WaveBalls.headerHeight
-        let h = list.interpolatedOffset(in: sim.world, alpha: a)
-        let top = header + h
-        drawList.clearColor = WaveBalls.gapColor
-
-        // Cards: only the visible rows.
-        let inset = WaveBalls.cardInset
-        let cardWidth = w - 2 * inset
-        if cardWidth > 0 {
-            for i in list.visibleRows(offset: h) {
-                let y = list.rowTop(i, offset: h) + inset
-                tessellator.fillRoundedRect(Rect(x: inset, y: y, width: cardWidth, height: WaveBalls.cardHeight), radius: 4,
-                                            color: WaveBalls.cardColor, into: &drawList)
-                let textX = inset + 14
-                let lineWidth = max(cardWidth - 28, 0)
-                tessellator.fillRect(Rect(x: textX, y: y + 40, width: lineWidth * 0.85, height: 7), color: WaveBalls.waveColor, into: &drawList)
-                tessellator.fillRect(Rect(x: textX, y: y + 55, width: lineWidth * 0.55, height: 7), color: WaveBalls.waveColor, into: &drawList)
-                drawList.addText(TextItem(rowLabels[i], at: Vec2(textX, y + 20), size: 16, color: RGBA(51, 51, 51), alignment: .leading))
-            }
-        }
-
-        // The hump on the list's top edge.
-        let b = bend(at: now, h: h)
-        if b > 0 {
-            path.removeAll()
-            path.move(to: Vec2(0, top))
-            path.quad(to: Vec2(w, top), control: Vec2(w / 2, top - b))
-            path.close()
-            tessellator.fill(path, color: WaveBalls.waveColor, into: &drawList)
-        }
-
-        // The balls, on their arcs or floating.
-        if phase == .refreshing {
-            path.removeAll()
-            for i in 0..<WaveBalls.ballCount {
-                let p = WaveBalls.ballPosition(ball: i, t: now - triggerTime)
-                path.circle(center: Vec2(w / 2 + p.x, top + p.y), radius: WaveBalls.ballRadius)
-            }
-            tessellator.fill(path, color: WaveBalls.waveColor, into: &drawList)
-        }
-
-        // The header over everything that scrolls.
-        tessellator.fillRect(Rect(x: 0, y: 0, width: w, height: WaveBalls.statusBarHeight), color: WaveBalls.statusBarColor, into: &drawList)
-        tessellator.fillRect(Rect(x: 0, y: WaveBalls.statusBarHeight, width: w, height: WaveBalls.navBarHeight),
-                             color: WaveBalls.navBarColor, into: &drawList)
-        drawList.addText(TextItem("News", at: Vec2(w / 2, WaveBalls.statusBarHeight + WaveBalls.navBarHeight / 2), size: 18, color: .white))
-    }
-
-    /// Adds a label on top of what is drawn so far. Closes any triangles the tessellator left
-    /// open first (a no-op when it commits its own), as `DrawList.addText` requires.
 }

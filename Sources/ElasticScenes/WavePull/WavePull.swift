@@ -3,10 +3,12 @@ import ElasticCore
 /// `wave-pull` (seed 000, PanRefresh): seven spring control points and three chained quadratic
 /// curves hang from the top edge; dragging down pulls a wave under the pointer, releasing springs
 /// the points' y back to the resting height with UIKit's spring (0.9, 0.57, 0).
-/// Unlike the original, the wave can be grabbed again while it springs back.
+/// Unlike the original, the wave can be grabbed again while it springs back, every finger pulls
+/// its own crest (see `Crests`), and Space plucks it.
 public final class WavePull: SimulationScene {
     public static let name = "wave-pull"
     public let title = "wave-pull: drag down anywhere"
+    public let spaceAction = "pluck the wave"
 
     // The seed's constants.
     public static let minimumHeight = 64.0
@@ -18,24 +20,30 @@ public final class WavePull: SimulationScene {
     /// spring instead of jumping to it (the original ignored such touches).
     public static let catchUpSpring = try! SpringParameters.uikit(duration: 0.2, dampingRatio: 1, initialVelocity: 0)
 
+    /// Names of a spawned crest's points (a second finger's crest), for traces.
+    public static let crestPointNames = pointNames.map { "crest.\($0)" }
+    /// Space plucks the resting wave: its centre point is flung down this fast (points per
+    /// second) and springs back on `releaseSpring`.
+    public static let pluckSpeed = 1500.0
+
     public private(set) var sim = Simulation()
     public var reports: [String] = []
 
-    /// l3, l2, l1, c, r1, r2, r3.
+    /// The resting wave's points (crest 0): l3, l2, l1, c, r1, r2, r3.
     public private(set) var points: [Entity] = []
     public private(set) var size = Size(0, 0)
 
-    private var dragger: PointerID?
-    /// Pointer y where the drag distance is 0 (moved up on a re-grab so the wave does not jump).
-    private var dragOriginY = 0.0
-    private var pointerX = 0.0
-    private var catchingUp = false
+    var crests: Crests
+    private var outline = WaveOutline()
     private var path = Path()
 
     public init(size: Size) {
+        var world = World()
         for name in WavePull.pointNames {
-            points.append(sim.world.spawn(name, at: .zero, spring: WavePull.releaseSpring))
+            points.append(world.spawn(name, at: .zero, spring: WavePull.releaseSpring))
         }
+        sim.world = world
+        crests = Crests(restingWave: points)
         resize(to: size)
     }
 
@@ -68,50 +76,102 @@ public final class WavePull: SimulationScene {
     public func resize(to newSize: Size) {
         let old = size
         size = Size(max(newSize.width, 1), max(newSize.height, 1))
-        if old.width <= 0 || (isIdle && dragger == nil) {
+        if old.width <= 0 || isIdle {
             let rest = WavePull.layout(width: size.width, dragDistance: 0, locationX: size.width / 2)
             for (e, p) in zip(points, rest) { sim.world.teleport(e, to: p) }
             return
         }
         // Mid-motion: stretch x with the window, keep y and the motion.
         let sx = size.width / old.width
-        pointerX *= sx
-        for e in points {
-            let p = sim.world.position(e), t = sim.world.target(e)
-            let v = sim.world.velocity(e)
-            sim.world.teleport(e, to: Vec2(p.x * sx, p.y))
-            sim.world.setTarget(e, Vec2(t.x * sx, t.y))
-            sim.world.setVelocity(e, v)
+        for k in 0..<Crests.capacity where crests.isLive[k] {
+            crests.pointerX[k] *= sx
+            for i in 0..<Crests.pointCount {
+                let e = crests.entity(k, i)
+                let p = sim.world.position(e), t = sim.world.target(e)
+                let v = sim.world.velocity(e)
+                sim.world.teleport(e, to: Vec2(p.x * sx, p.y))
+                sim.world.setTarget(e, Vec2(t.x * sx, t.y))
+                sim.world.setVelocity(e, v)
+            }
         }
     }
 
     public func handle(_ event: InputEvent) {
         switch event {
         case let .pointerDown(id, p):
-            guard dragger == nil else { return }
-            dragger = id
-            pointerX = p.x
-            // Continue from the wave as it is: the drag starts at the distance the centre shows.
-            let c = sim.world.position(points[3])
-            dragOriginY = p.y - WavePull.dragDistance(forCenterY: c.y)
-            catchingUp = !sim.isAtRest
-            follow(pointerY: p.y)
-        case let .pointerMove(id, p) where id == dragger:
-            pointerX = p.x
-            follow(pointerY: p.y)
-        case let .pointerUp(id, _) where id == dragger:
-            release()
-        case let .pointerCancel(id) where id == dragger:
-            release()
+            guard crests.crest(heldBy: id) == nil else { return }
+            if crests.holder[0] == nil { grabRestingWave(id, at: p) } else { spawnCrest(id, at: p) }
+        case let .pointerMove(id, p):
+            guard let k = crests.crest(heldBy: id) else { return }
+            crests.pointerX[k] = p.x
+            follow(k, pointerY: p.y)
+        case let .pointerUp(id, _), let .pointerCancel(id):
+            if let k = crests.crest(heldBy: id) { release(k) }
+        case .key(.space):
+            pluck()
         default:
             break
         }
     }
 
-    private func follow(pointerY: Double) {
-        let layout = WavePull.layout(width: size.width, dragDistance: pointerY - dragOriginY, locationX: pointerX)
-        for (e, p) in zip(points, layout) {
-            if catchingUp {
+    /// The first finger takes the resting wave's own points, continuing from the wave as it is:
+    /// the drag starts at the distance its centre shows.
+    private func grabRestingWave(_ id: PointerID, at p: Vec2) {
+        crests.holder[0] = id
+        crests.pointerX[0] = p.x
+        let c = sim.world.position(points[3])
+        crests.originY[0] = p.y - WavePull.dragDistance(forCenterY: c.y)
+        crests.catchingUp[0] = !crests.isAtRest(0, in: sim.world)
+        follow(0, pointerY: p.y)
+    }
+
+    /// Another finger spawns its own crest, starting as high as the wave already is under it, so
+    /// nothing jumps when it lands and nothing springs back when the first finger lifts.
+    private func spawnCrest(_ id: PointerID, at p: Vec2) {
+        guard let k = crests.freeCrest() else { return }
+        let x = p.x.isFinite ? p.x : size.width / 2
+        let add = dragDistance(meeting: waveY(atX: x), atX: x)
+        let layout = WavePull.layout(width: size.width, dragDistance: add, locationX: x)
+        for i in 0..<Crests.pointCount {
+            let e = sim.world.spawn(WavePull.crestPointNames[i], at: layout[i], spring: WavePull.releaseSpring)
+            crests.points[k * Crests.pointCount + i] = e
+            sim.world.pin(e, at: layout[i])
+        }
+        crests.isLive[k] = true
+        crests.holder[k] = id
+        crests.pointerX[k] = x
+        crests.originY[k] = p.y - add
+        crests.catchingUp[k] = false
+    }
+
+    /// The drag distance whose crest at `x` reaches down to `y`. Every y of the layout is linear
+    /// in the drag distance (wave = 0.6·add never reaches its cap), so one sample gives the slope.
+    private func dragDistance(meeting y: Double, atX x: Double) -> Double {
+        let probe = 100.0
+        let l = WavePull.layout(width: size.width, dragDistance: probe, locationX: x)
+        let slope = (CrestCurve { l[$0] }.y(atX: x) - WavePull.minimumHeight) / probe
+        guard slope > 1e-9, y.isFinite else { return 0 }
+        return min(max((y - WavePull.minimumHeight) / slope, 0), WavePull.maximumHeight)
+    }
+
+    /// The wave's lower edge at `x` at the latest step: the lowest of all crests' curves there.
+    public func waveY(atX x: Double) -> Double {
+        var y = -Double.infinity
+        for k in 0..<Crests.capacity where crests.isLive[k] {
+            y = max(y, crests.curve(k, in: sim.world).y(atX: x))
+        }
+        return y
+    }
+
+    /// How many crests are out (1: only the resting wave's own).
+    public var crestCount: Int { crests.liveCount }
+
+    private func follow(_ k: Int, pointerY: Double) {
+        let layout = WavePull.layout(width: size.width, dragDistance: pointerY - crests.originY[k],
+                                     locationX: crests.pointerX[k])
+        for i in 0..<Crests.pointCount {
+            let e = crests.entity(k, i), p = layout[i]
+            if crests.catchingUp[k] {
                 sim.world.setSpring(e, WavePull.catchUpSpring)
                 sim.world.setTarget(e, p)
             } else {
@@ -120,25 +180,66 @@ public final class WavePull: SimulationScene {
         }
     }
 
-    private func release() {
-        dragger = nil
-        catchingUp = false
-        for e in points {
+    private func release(_ k: Int) {
+        crests.holder[k] = nil
+        crests.catchingUp[k] = false
+        for i in 0..<Crests.pointCount {
+            let e = crests.entity(k, i)
             let p = sim.world.position(e)
             sim.world.animate(e, to: Vec2(p.x, WavePull.minimumHeight), with: WavePull.releaseSpring)
         }
     }
 
+    /// Space: an impulse to the resting wave's centre point, which springs back on its own.
+    /// A finger holding the wave owns it: no pluck then.
+    public func pluck() {
+        guard crests.holder[0] == nil else { return }
+        let c = points[3]
+        sim.world.setSpring(c, WavePull.releaseSpring)
+        sim.world.setVelocity(c, sim.world.velocity(c) + Vec2(0, WavePull.pluckSpeed))
+    }
+
     public func step(dt: Double) {
         sim.step(dt: dt)
         // Once the points have caught up with the finger they follow it exactly again.
-        if catchingUp, sim.isAtRest { catchingUp = false }
+        for k in 0..<Crests.capacity where crests.catchingUp[k] && crests.isAtRest(k, in: sim.world) {
+            crests.catchingUp[k] = false
+        }
+        retireSettledCrests()
     }
 
-    public var isIdle: Bool { dragger == nil && sim.isAtRest }
+    /// Spawned crests go back to the world once released and at rest, but only when no released
+    /// crest still moves: a flat crest may be hiding another's overshoot above the resting line.
+    private func retireSettledCrests() {
+        guard crests.liveCount > 1 else { return }
+        for k in 0..<Crests.capacity where crests.isLive[k] && crests.holder[k] == nil {
+            if !crests.isAtRest(k, in: sim.world) { return }
+        }
+        for k in 1..<Crests.capacity where crests.isLive[k] && crests.holder[k] == nil {
+            for i in 0..<Crests.pointCount { sim.world.despawn(crests.entity(k, i)) }
+            crests.isLive[k] = false
+        }
+    }
+
+    public var isIdle: Bool { !crests.isAnyHeld && crests.liveCount == 1 && sim.isAtRest }
 
     public func draw(into list: inout DrawList, tessellator: inout Tessellator, alpha: Double) {
         list.clearColor = .white
+        path.removeAll()
+        if crests.liveCount > 1 {
+            outline.reset(width: size.width)
+            for k in 0..<Crests.capacity where crests.isLive[k] {
+                outline.add(crests.curve(k, in: sim.world, alpha: alpha))
+            }
+            outline.appendPath(into: &path)
+        } else {
+            appendRestingWavePath(alpha: alpha)
+        }
+        tessellator.fill(path, color: WavePull.fill, into: &list)
+    }
+
+    /// The spec's path through the resting wave's seven points.
+    private func appendRestingWavePath(alpha: Double) {
         let w = size.width
         let l3 = sim.world.interpolatedPosition(points[0], alpha: alpha)
         let l2 = sim.world.interpolatedPosition(points[1], alpha: alpha)
@@ -147,7 +248,6 @@ public final class WavePull: SimulationScene {
         let r1 = sim.world.interpolatedPosition(points[4], alpha: alpha)
         let r2 = sim.world.interpolatedPosition(points[5], alpha: alpha)
         let r3 = sim.world.interpolatedPosition(points[6], alpha: alpha)
-        path.removeAll()
         path.move(to: Vec2(0, 0))
         path.line(to: Vec2(0, l3.y))
         path.quad(to: l1, control: l2)
@@ -155,6 +255,5 @@ public final class WavePull: SimulationScene {
         path.quad(to: r3, control: r2)
         path.line(to: Vec2(w, 0))
         path.close()
-        tessellator.fill(path, color: WavePull.fill, into: &list)
     }
 }

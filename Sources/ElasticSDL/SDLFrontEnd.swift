@@ -167,6 +167,9 @@ public final class SDLFrontEnd: FrontEnd {
     /// The font labels are drawn with.
     public var fontPath: String? { text.fontPath }
 
+    /// Every frame redraws the whole output.
+    public var drawnPixels: Int { outputSize.width * outputSize.height }
+
     /// Output pixels per window coordinate (1 on ordinary displays, 2 on most HiDPI ones).
     public var pixelScale: Double {
         guard windowSize.width > 0, outputSize.width > 0 else { return 1 }

@@ -26,6 +26,8 @@ public struct FrameRecord: Sendable, Equatable {
     public var hudNs: UInt64
     public var vertices: Int
     public var triangles: Int
+    /// Output pixels this frame redrew (the whole output when it redrew everything).
+    public var damagedPixels: Int
     /// The scene on screen.
     public var scene: String
 
@@ -33,7 +35,7 @@ public struct FrameRecord: Sendable, Equatable {
         frame: Int, timeNs: UInt64, frameNs: UInt64,
         inputNs: UInt64 = 0, updateNs: UInt64 = 0, steps: Int = 0,
         tessellateNs: UInt64 = 0, submitNs: UInt64 = 0, presentNs: UInt64 = 0, hudNs: UInt64 = 0,
-        vertices: Int = 0, triangles: Int = 0, scene: String = ""
+        vertices: Int = 0, triangles: Int = 0, damagedPixels: Int = 0, scene: String = ""
     ) {
         self.frame = frame
         self.timeNs = timeNs
@@ -47,6 +49,7 @@ public struct FrameRecord: Sendable, Equatable {
         self.hudNs = hudNs
         self.vertices = vertices
         self.triangles = triangles
+        self.damagedPixels = damagedPixels
         self.scene = scene
     }
 }

@@ -148,6 +148,7 @@ public enum FrameStatsReader {
                 tessellateNs: try ns("tessellate_ms") ?? 0, submitNs: try ns("submit_ms") ?? 0,
                 presentNs: try ns("present_ms") ?? 0, hudNs: try ns("hud_ms") ?? 0,
                 vertices: try int("vertices") ?? 0, triangles: try int("triangles") ?? 0,
+                damagedPixels: try int("damaged_px") ?? 0,
                 scene: map["scene"].map { String(fields[$0]) } ?? ""))
         }
         guard columns != nil else {

@@ -45,7 +45,7 @@ public final class FrameStatsRecorder {
     static let flushBytes = 64 * 1024
 
     public static let elasticHeader =
-        "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,scene"
+        "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene"
     public static let mangoHudSystemHeader = "os,cpu,gpu,ram,kernel,driver,cpuscheduler"
     public static let mangoHudHeader =
         "fps,frametime,cpu_load,cpu_power,gpu_load,cpu_temp,gpu_temp,gpu_core_clock,gpu_mem_clock,gpu_vram_used,gpu_power,ram_used,swap_used,process_rss,cpu_mhz,elapsed"

@@ -24,7 +24,7 @@ struct StatsRowBuffer {
 
     mutating func appendText(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-    /// frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,scene
+    /// frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene
     mutating func appendElasticRow(_ r: FrameRecord) {
         appendInt(r.frame); comma()
         appendMs(r.timeNs); comma()
@@ -38,6 +38,7 @@ struct StatsRowBuffer {
         appendMs(r.hudNs); comma()
         appendInt(r.vertices); comma()
         appendInt(r.triangles); comma()
+        appendInt(r.damagedPixels); comma()
         appendCSVField(r.scene)
         bytes.append(UInt8(ascii: "\n"))
         rows += 1

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Stats reader")
 struct StatsReaderTests {
-    let header = FrameStatsRecorder.elasticHeader
+    /// The layout before `damaged_px`: files written then still read, the column as 0.
+    let header = "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,scene"
 
     @Test func readsMangoHudsOwnLog() throws {
         // The layout from MangoHud's docs: two preamble lines, the header, one row per frame.
@@ -40,6 +41,15 @@ struct StatsReaderTests {
         let s = try log.summary()
         #expect(s.budgetMs == 1000.0 / 144)
         #expect(s.pausedSeconds == 2.5)
+    }
+
+    @Test func readsTheDamagedPixelsColumn() throws {
+        let text = FrameStatsRecorder.elasticHeader + "\n0,10,10,0,0,1,0,0,0,0,1,1,921600,a\n1,20,10,0,0,1,0,0,0,0,1,1,4800,a\n"
+        let log = try FrameStatsReader.parse(text, name: "run.csv")
+        #expect(log.records.map(\.damagedPixels) == [921600, 4800])
+        #expect(log.records.map(\.scene) == ["a", "a"])
+        let old = try FrameStatsReader.parse(header + "\n0,10,10,0,0,1,0,0,0,0,1,1,a\n", name: "old.csv")
+        #expect(old.records.map(\.damagedPixels) == [0])
     }
 
     @Test func aMalformedRowNamesItsLine() {

@@ -18,7 +18,7 @@ let statsTestRun = RunInfo(
 func statsTestFrame(_ i: Int, frameNs: UInt64 = 16_666_667) -> FrameRecord {
     FrameRecord(frame: i, timeNs: UInt64(i + 1) * frameNs, frameNs: frameNs, inputNs: 100_000, updateNs: 2_000_000,
                 steps: 2, tessellateNs: 3_000_000, submitNs: 1_000_000, presentNs: 10_000_000, hudNs: 0,
-                vertices: 1200, triangles: 400, scene: "wave-pull")
+                vertices: 1200, triangles: 400, damagedPixels: 3072 + i, scene: "wave-pull")
 }
 
 func statsFileText(_ path: String) -> String {
@@ -49,12 +49,12 @@ struct StatsRecorderTests {
         #expect(lines.contains { $0.hasPrefix("# started: 20") })
         #expect(lines.contains(FrameStatsRecorder.elasticHeader))
         #expect(FrameStatsRecorder.elasticHeader
-            == "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,scene")
+            == "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene")
         let rows = lines.filter { !$0.hasPrefix("#") && $0 != FrameStatsRecorder.elasticHeader }
         #expect(rows == [
-            "0,16.6667,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,wave-pull",
-            "1,33.3333,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,wave-pull",
-            "2,50.0000,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,wave-pull",
+            "0,16.6667,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,3072,wave-pull",
+            "1,33.3333,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,3073,wave-pull",
+            "2,50.0000,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,3074,wave-pull",
         ])
         #expect(summary.frames == 3)
         #expect(recorder.summaryPath == dir + "/run.summary.json")

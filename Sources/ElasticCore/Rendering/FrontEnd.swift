@@ -11,6 +11,9 @@ public protocol FrontEnd: AnyObject {
     /// Output pixels per window coordinate (1 on ordinary displays, 2 on most HiDPI ones).
     var pixelScale: Double { get }
 
+    /// Output pixels the last `draw` redrew (the whole output when it redrew everything).
+    var drawnPixels: Int { get }
+
     /// Appends the events that arrived since the last call.
     func pollEvents(into events: inout [PlatformEvent])
     /// Sleeps until an event arrives or `milliseconds` pass (a hidden or idle window must not spin).

@@ -5,6 +5,8 @@ public final class NullFrontEnd: FrontEnd {
     public let refreshRate: Double? = nil
     public private(set) var windowSize: (width: Int, height: Int)
     public let pixelScale = 1.0
+    /// It draws nothing.
+    public let drawnPixels = 0
     /// Frames drawn and presented so far.
     public private(set) var drawn = 0
     public private(set) var presented = 0

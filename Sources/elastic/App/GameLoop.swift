@@ -130,7 +130,8 @@ final class GameLoop {
         }
 
         hud.record(frameMs: timing.frameMs)
-        let record = timing.record(frame: frame, steps: steps, list: driver.drawList, scene: type(of: driver.scene).name)
+        let record = timing.record(frame: frame, steps: steps, list: driver.drawList, drawnPixels: frontEnd.drawnPixels,
+                                   scene: type(of: driver.scene).name)
         outputs.stats?.record(record)
         outputs.trace?.record(frame: frame, time: driver.renderedTime, world: driver.scene.world, alpha: driver.alpha)
         driver.drainReports(report)

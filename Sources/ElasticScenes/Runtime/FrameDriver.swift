@@ -17,7 +17,7 @@ public final class FrameDriver {
     public var drawList = DrawList()
     public var tessellator: Tessellator
     /// Scene points per window coordinate is 1 / uiScale.
-    public let uiScale: Double
+    public private(set) var uiScale: Double
     /// The scene's size in points (never below 1×1, whatever the window does).
     public private(set) var sceneSize = Size(1, 1)
     /// Fixed steps taken by the last `advance`.
@@ -62,6 +62,13 @@ public final class FrameDriver {
     public func resize(window: Size) {
         sceneSize = FrameDriver.points(window, uiScale: uiScale)
         scene.resize(to: sceneSize)
+    }
+
+    /// A new UI scale (the window changed size under `--scale auto`): the scene is laid out again
+    /// for the window in points. Input still queued is scaled as it is applied, with the new scale.
+    public func setUIScale(_ scale: Double, window: Size) {
+        uiScale = scale.isFinite && scale > 0 ? scale : 1
+        resize(window: window)
     }
 
     /// Live input: applied at the next fixed step.

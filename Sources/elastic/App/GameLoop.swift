@@ -47,9 +47,12 @@ final class GameLoop {
         self.time = time ?? (live ? MonotonicTimeSource() as any TimeSource : SimulatedDisplayClock(fps: config.fps))
         origin = live ? self.time.now() : 0
         let window = frontEnd.windowSize
+        // Auto scale is taken from the window the run starts with: the driver's scale is fixed
+        // once made, so a later resize shows more or less of the scene at the same scale.
+        let uiScale = config.uiScale.resolve(width: window.width, height: window.height)
         do {
             driver = try FrameDriver(scene: config.sceneName, windowSize: Size(Double(window.width), Double(window.height)),
-                                     uiScale: config.uiScale, stepRate: config.stepRate, tolerance: config.tolerance,
+                                     uiScale: uiScale, stepRate: config.stepRate, tolerance: config.tolerance,
                                      antialias: config.antialias, replay: config.replay)
         } catch {
             throw ValidationFailure("\(error)")
@@ -65,6 +68,9 @@ final class GameLoop {
 
     /// Runs until Esc, window close, a signal, or the frame limit. Returns why it stopped.
     func run() -> String {
+        if announceFirstFrame, config.uiScale == .auto {
+            printError("elastic: UI scale \(ReplayScript.format(driver.uiScale)) (auto, for a \(frontEnd.windowSize.width)×\(frontEnd.windowSize.height) window)")
+        }
         var reason = "done"
         while true {
             if let limit = config.frameLimit, frame >= limit { reason = "reached \(limit) frames"; break }
@@ -138,7 +144,7 @@ final class GameLoop {
     }
 
     /// Scene points to output pixels: the HiDPI factor times the UI scale.
-    private var drawScale: Double { frontEnd.pixelScale * config.uiScale }
+    private var drawScale: Double { frontEnd.pixelScale * driver.uiScale }
 
     private func handle(_ event: PlatformEvent) {
         switch event {

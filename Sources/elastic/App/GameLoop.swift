@@ -17,7 +17,7 @@ final class GameLoop {
     private let origin: Double
     private let live: Bool
     private let hud: Hud
-    private var hint = KeyHint()
+    private let overlays: Overlays
     private var timing = FrameTiming()
     private let outputs: RunOutputs
     private var platformEvents: [PlatformEvent] = []
@@ -61,8 +61,12 @@ final class GameLoop {
         hud = Hud(renderer: frontEnd.rendererName, stepRate: config.stepRate,
                   refreshRate: live ? (frontEnd.refreshRate ?? 60) : config.fps)
         hud.visible = config.showHud
-        if let recorder = outputs.inputRecorder {
-            driver.onQueued = { recorder.write(ReplayScript.line(for: $0) + "\n") }
+        let overlays = Overlays(frontEnd: frontEnd, uiScale: driver.uiScale)
+        self.overlays = overlays
+        let recorder = outputs.inputRecorder
+        driver.onQueued = { queued in
+            recorder?.write(ReplayScript.line(for: queued) + "\n")
+            overlays.noteQueued(queued.event)
         }
     }
 
@@ -103,11 +107,13 @@ final class GameLoop {
         for key in driver.appKeys {
             if key == .escape { quitRequested = true } else if key == .f1 { hud.visible.toggle() }
         }
+        overlays.update(now: now)
         timing.mark(.update)
 
-        // Idle (live only): nothing moves, nothing was input, the last frame already shows it:
+        // Idle (live only): nothing moves or fades, nothing was input, the last frame already shows it:
         // skip drawing and sleep until an event or 50 ms pass, so an idle scene costs ~nothing.
         let idle = driver.scene.isIdle && platformEvents.isEmpty && !driver.hasPendingInput && !hud.visible
+            && !(config.showHint && overlays.changes(at: now))
         if live, idle, lastFrameWasIdle, driver.replayFinished {
             // Not a frame: recording pauses too, so the wait does not read as a stutter.
             if !sleepingIdle { sleepingIdle = true; outputs.stats?.pause(reason: "idle (nothing moves; not redrawing)") }
@@ -119,7 +125,7 @@ final class GameLoop {
 
         driver.draw(outputScale: frontEnd.pixelScale)
         if config.showHint {
-            hint.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene, size: driver.sceneSize)
+            overlays.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene, size: driver.sceneSize, now: now)
         }
         timing.mark(.tessellate)
         hud.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene,
@@ -139,7 +145,10 @@ final class GameLoop {
         let record = timing.record(frame: frame, steps: steps, list: driver.drawList, scene: type(of: driver.scene).name)
         outputs.stats?.record(record)
         outputs.trace?.record(frame: frame, time: driver.renderedTime, world: driver.scene.world, alpha: driver.alpha)
-        for line in driver.takeReports() { report(line) }
+        for line in driver.takeReports() {
+            report(line)
+            overlays.report(line, at: now)
+        }
         frame += 1
     }
 

@@ -176,6 +176,16 @@ public final class SDLFrontEnd: FrontEnd {
         return Double(outputSize.width) / Double(windowSize.width)
     }
 
+    /// Measured at the pixel size `SDLText` draws `size` at on this output, then back in window
+    /// coordinates, so a pill sized with it fits the drawn text.
+    public func textWidth(_ text: String, size: Double) -> Double? {
+        let scale = pixelScale
+        guard size.isFinite, size > 0, let px = text.isEmpty ? 0 : self.text.width(of: text, pixelSize: SDLText.pixelSize(size, scale: scale)) else {
+            return nil
+        }
+        return Double(px) / scale
+    }
+
     public var isMinimized: Bool {
         let flags = SDL_GetWindowFlags(window)
         return flags & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0

@@ -67,10 +67,24 @@ final class SDLText {
         return f
     }
 
+    /// The font's pixel size for text of `size` points drawn at `scale` output pixels per point.
+    static func pixelSize(_ size: Double, scale: Double) -> Int {
+        max(1, min(Int((size * scale).rounded()), 512))
+    }
+
+    /// Width in pixels of `text` in the font drawn at `pixelSize`, or nil without a font.
+    func width(of text: String, pixelSize: Int) -> Int? {
+        guard let font = font(pixelSize: pixelSize) else { return nil }
+        var w: Int32 = 0, h: Int32 = 0
+        guard TTF_SizeUTF8(font, text, &w, &h) == 0 else { return nil }
+        return Int(w)
+    }
+
     func draw(_ item: TextItem, pixelScale: Double) {
         guard !item.text.isEmpty, item.size.isFinite, item.size > 0, item.position.isFinite else { return }
-        let px = max(1, min(Int((item.size * pixelScale).rounded()), 512))
-        let key = Key(text: item.text, pixelSize: px, color: item.color)
+        let px = SDLText.pixelSize(item.size, scale: pixelScale)
+        // Alpha is applied per draw (SDL_SetTextureAlphaMod), so a fading label keeps one texture.
+        let key = Key(text: item.text, pixelSize: px, color: RGBA(item.color.r, item.color.g, item.color.b, 255))
         var entry = cache[key]
         if entry == nil {
             guard let font = font(pixelSize: px) else { return }

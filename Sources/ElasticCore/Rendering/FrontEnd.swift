@@ -24,4 +24,7 @@ public protocol FrontEnd: AnyObject {
     func present()
     /// Saves what has been drawn (before `present`) as a PNG.
     func saveScreenshot(to path: String) throws
+    /// How wide `text` is drawn at font size `size`, both in window coordinates, measured with the
+    /// font labels are drawn with; nil when there is no font to measure (callers estimate).
+    func textWidth(_ text: String, size: Double) -> Double?
 }

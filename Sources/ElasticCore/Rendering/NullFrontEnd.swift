@@ -33,6 +33,9 @@ public final class NullFrontEnd: FrontEnd {
     public func draw(_ list: DrawList, scale: Double) { drawn += 1 }
     public func present() { presented += 1 }
 
+    /// No font: callers fall back to their estimate.
+    public func textWidth(_ text: String, size: Double) -> Double? { nil }
+
     public func saveScreenshot(to path: String) throws {
         throw NullFrontEndError(description: "cannot save \(path): the null front end has no pixels")
     }

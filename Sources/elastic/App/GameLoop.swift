@@ -17,7 +17,7 @@ final class GameLoop {
     private let origin: Double
     private let live: Bool
     private let hud: Hud
-    private var hint = KeyHint()
+    private let overlays: Overlays
     private var timing = FrameTiming()
     private let outputs: RunOutputs
     private var platformEvents: [PlatformEvent] = []
@@ -47,9 +47,12 @@ final class GameLoop {
         self.time = time ?? (live ? MonotonicTimeSource() as any TimeSource : SimulatedDisplayClock(fps: config.fps))
         origin = live ? self.time.now() : 0
         let window = frontEnd.windowSize
+        // Auto scale is taken from the window the run starts with: the driver's scale is fixed
+        // once made, so a later resize shows more or less of the scene at the same scale.
+        let uiScale = config.uiScale.resolve(width: window.width, height: window.height)
         do {
             driver = try FrameDriver(scene: config.sceneName, windowSize: Size(Double(window.width), Double(window.height)),
-                                     uiScale: config.uiScale, stepRate: config.stepRate, tolerance: config.tolerance,
+                                     uiScale: uiScale, stepRate: config.stepRate, tolerance: config.tolerance,
                                      antialias: config.antialias, replay: config.replay)
         } catch {
             throw ValidationFailure("\(error)")
@@ -58,13 +61,20 @@ final class GameLoop {
         hud = Hud(renderer: frontEnd.rendererName, stepRate: config.stepRate,
                   refreshRate: live ? (frontEnd.refreshRate ?? 60) : config.fps)
         hud.visible = config.showHud
-        if let recorder = outputs.inputRecorder {
-            driver.onQueued = { recorder.write(ReplayScript.line(for: $0) + "\n") }
+        let overlays = Overlays(frontEnd: frontEnd, uiScale: driver.uiScale)
+        self.overlays = overlays
+        let recorder = outputs.inputRecorder
+        driver.onQueued = { queued in
+            recorder?.write(ReplayScript.line(for: queued) + "\n")
+            overlays.noteQueued(queued.event)
         }
     }
 
     /// Runs until Esc, window close, a signal, or the frame limit. Returns why it stopped.
     func run() -> String {
+        if announceFirstFrame, config.uiScale == .auto {
+            printError("elastic: UI scale \(ReplayScript.format(driver.uiScale)) (auto, for a \(frontEnd.windowSize.width)×\(frontEnd.windowSize.height) window)")
+        }
         var reason = "done"
         while true {
             if let limit = config.frameLimit, frame >= limit { reason = "reached \(limit) frames"; break }
@@ -97,11 +107,13 @@ final class GameLoop {
         for key in driver.appKeys {
             if key == .escape { quitRequested = true } else if key == .f1 { hud.visible.toggle() }
         }
+        overlays.update(now: now)
         timing.mark(.update)
 
-        // Idle (live only): nothing moves, nothing was input, the last frame already shows it:
+        // Idle (live only): nothing moves or fades, nothing was input, the last frame already shows it:
         // skip drawing and sleep until an event or 50 ms pass, so an idle scene costs ~nothing.
         let idle = driver.scene.isIdle && platformEvents.isEmpty && !driver.hasPendingInput && !hud.visible
+            && !(config.showHint && overlays.changes(at: now))
         if live, idle, lastFrameWasIdle, driver.replayFinished {
             // Not a frame: recording pauses too, so the wait does not read as a stutter.
             if !sleepingIdle { sleepingIdle = true; outputs.stats?.pause(reason: "idle (nothing moves; not redrawing)") }
@@ -113,7 +125,7 @@ final class GameLoop {
 
         driver.draw(outputScale: frontEnd.pixelScale)
         if config.showHint {
-            hint.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene, size: driver.sceneSize)
+            overlays.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene, size: driver.sceneSize, now: now)
         }
         timing.mark(.tessellate)
         hud.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene,
@@ -134,12 +146,15 @@ final class GameLoop {
                                    scene: type(of: driver.scene).name)
         outputs.stats?.record(record)
         outputs.trace?.record(frame: frame, time: driver.renderedTime, world: driver.scene.world, alpha: driver.alpha)
-        driver.drainReports(report)
+        driver.drainReports { line in
+            report(line)
+            overlays.report(line, at: now)
+        }
         frame += 1
     }
 
     /// Scene points to output pixels: the HiDPI factor times the UI scale.
-    private var drawScale: Double { frontEnd.pixelScale * config.uiScale }
+    private var drawScale: Double { frontEnd.pixelScale * driver.uiScale }
 
     private func handle(_ event: PlatformEvent) {
         switch event {
@@ -147,7 +162,9 @@ final class GameLoop {
             quitRequested = true
         case .resized:
             let (w, h) = frontEnd.windowSize
-            driver.resize(window: Size(Double(w), Double(h)))
+            let scale = config.uiScale.resolve(width: w, height: h)
+            driver.setUIScale(scale, window: Size(Double(w), Double(h)))
+            overlays.setUIScale(driver.uiScale)
         case .hidden:
             if !hidden, live { outputs.stats?.pause(reason: "window hidden or minimised") }
             hidden = true

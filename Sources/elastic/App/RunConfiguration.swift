@@ -5,8 +5,8 @@ import ElasticSDL
 struct RunConfiguration {
     var sceneName: String
     var frontEnd: FrontEndOptions
-    /// UI scale: scene points per window coordinate is 1 / uiScale.
-    var uiScale: Double
+    /// UI scale: scene points per window coordinate is 1 / uiScale (auto: from the window's size).
+    var uiScale: UIScaleChoice
     var stepRate: Double
     var tolerance: Double
     var antialias: Bool

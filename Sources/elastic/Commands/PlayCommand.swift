@@ -33,8 +33,8 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Full-screen desktop (the default unless --window is given).")
     var fullscreen = false
 
-    @Option(parsing: .unconditional, help: "UI scale: scene points per window coordinate (e.g. 2 makes everything twice as large).")
-    var scale: Double = 1
+    @Option(parsing: .unconditional, help: "UI scale: auto fits the 1280x720 design to the window (quarter steps, at least 1); a number from 0.25 to 8 fixes it (2 makes everything twice as large).")
+    var scale: UIScaleChoice = .auto
 
     @Option(help: "Renderer: \(RendererChoice.allCases.map(\.rawValue).joined(separator: ", ")) (auto picks the measured default).")
     var renderer: RendererChoice = .auto
@@ -95,7 +95,7 @@ struct PlayCommand: ParsableCommand {
             throw ValidationError("unknown scene '\(scene)'; choose one of: \(SceneCatalog.names.joined(separator: ", "))")
         }
         if fullscreen, window != nil { throw ValidationError("--fullscreen and --window cannot be used together") }
-        guard scale.isFinite, scale >= 0.25, scale <= 8 else { throw ValidationError("--scale must be between 0.25 and 8 (got \(scale))") }
+        if let problem = scale.problem { throw ValidationError(problem) }
         guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000 (got \(fps))") }
         guard stepRate.isFinite, stepRate >= 10, stepRate <= 10_000 else {
             throw ValidationError("--step-rate must be between 10 and 10000 steps per second (got \(stepRate))")

@@ -63,7 +63,7 @@ struct PlayCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Anti-alias edges with a one-pixel alpha fringe.")
     var antialias = true
 
-    @Flag(inversion: .prefixedNo, help: "Show the one-line key hint at the bottom.")
+    @Flag(inversion: .prefixedNo, help: "Show the key hint at the bottom and toasts of what scenes report (--no-hint: neither).")
     var hint = true
 
     @Flag(help: "Start with the HUD (F1) shown: FPS, frame times, a frame-time graph, the scene's springs.")

@@ -5,19 +5,18 @@ extension SDLFrontEnd {
     /// Clears and draws a frame's draw list: each triangle batch is one `SDL_RenderGeometry` call
     /// over the shared vertex buffer (handed over without a copy), text through SDL2_ttf.
     /// `scale` maps scene points to output pixels (HiDPI × the user's UI scale).
+    /// With `partialUpdates`, only the damaged rectangles are cleared and redrawn, each with every
+    /// command clipped to it, so what lies under or over a changed shape is drawn as before.
     public func draw(_ list: DrawList, scale: Double) {
         let s = Float(scale.isFinite && scale > 0 ? scale : 1)
-        SDL_RenderSetScale(renderer, s, s)
-        let c = list.clearColor
-        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, 255)
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-        let surface = directFills ? SurfaceFill.writableSurface(of: window, outputSize: outputSize) : nil
-        if let surface {
-            SDL_RenderFlush(renderer)
-            SurfaceFill.fill(surface, (0, 0, outputSize.width, outputSize.height), color: RGBA(c.r, c.g, c.b, 255))
+        frameRects.removeAll(keepingCapacity: true)
+        if partialUpdates {
+            damage.update(list, scale: Double(s), width: outputSize.width, height: outputSize.height)
+            frameRects.append(contentsOf: damage.rects)
         } else {
-            SDL_RenderClear(renderer)
+            frameRects.append(outputRect)
         }
+        guard !frameRects.isEmpty else { return }
         text.beginFrame()
         if truncatesVertices {
             // SDL 2.26's software renderer truncates vertex coordinates to whole pixels
@@ -29,6 +28,37 @@ extension SDLFrontEnd {
                 v.x += half; v.y += half
                 roundedVertices.append(v)
             }
+        }
+        let whole = redrawsWholeOutput
+        for clip in frameRects { draw(list, scale: s, clip: whole ? nil : clip) }
+        if !whole { SDL_RenderSetClipRect(renderer, nil) }
+        text.endFrame()
+    }
+
+    /// Clears and draws the whole list, clipped to `clip` (output pixels) when it is not nil.
+    private func draw(_ list: DrawList, scale s: Float, clip: PixelRect?) {
+        let area = clip ?? outputRect
+        if clip != nil {
+            // SDL keeps the clip rectangle in output pixels, converted with the scale in force.
+            SDL_RenderSetScale(renderer, 1, 1)
+            var r = SDL_Rect(x: Int32(area.x0), y: Int32(area.y0), w: Int32(area.width), h: Int32(area.height))
+            SDL_RenderSetClipRect(renderer, &r)
+        }
+        SDL_RenderSetScale(renderer, s, s)
+        let c = list.clearColor
+        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, 255)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        let surface = directFills ? SurfaceFill.writableSurface(of: window, outputSize: outputSize) : nil
+        if let surface {
+            SDL_RenderFlush(renderer)
+            SurfaceFill.fill(surface, (area.x0, area.y0, area.width, area.height), color: RGBA(c.r, c.g, c.b, 255))
+        } else if clip == nil {
+            SDL_RenderClear(renderer)  // ignores the clip rectangle
+        } else {
+            SDL_RenderSetScale(renderer, 1, 1)
+            var r = SDL_FRect(x: Float(area.x0), y: Float(area.y0), w: Float(area.width), h: Float(area.height))
+            SDL_RenderFillRectF(renderer, &r)
+            SDL_RenderSetScale(renderer, s, s)
         }
         (truncatesVertices ? roundedVertices : list.mesh.vertices).withUnsafeBufferPointer { vertices in
             vertices.withMemoryRebound(to: SDL_Vertex.self) { sdlVertices in
@@ -45,9 +75,11 @@ extension SDLFrontEnd {
                         case let .text(index):
                             text.draw(list.texts[index], pixelScale: Double(s))
                         case let .rect(r, color) where surface != nil && color.isOpaque:
-                            guard let surface, let pixels = SurfaceFill.pixelRect(r, scale: s) else { continue }
+                            guard let surface, let p = SurfaceFill.pixelRect(r, scale: s) else { continue }
+                            let clipped = PixelRect(x0: p.x, y0: p.y, x1: p.x + p.width, y1: p.y + p.height).intersection(area)
+                            guard !clipped.isEmpty else { continue }
                             SDL_RenderFlush(renderer)  // anything SDL still holds goes underneath
-                            SurfaceFill.fill(surface, pixels, color: color)
+                            SurfaceFill.fill(surface, (clipped.x0, clipped.y0, clipped.width, clipped.height), color: color)
                         case let .rect(r, color):
                             SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
                             SDL_SetRenderDrawBlendMode(renderer, color.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
@@ -58,7 +90,6 @@ extension SDLFrontEnd {
                 }
             }
         }
-        text.endFrame()
     }
 
     /// Saves what has been drawn (call before `present`) as a PNG through SDL2_image.

@@ -35,6 +35,16 @@ public final class SDLFrontEnd: FrontEnd {
     /// (`SurfaceFill`): on when the software renderer passed the start-up probe. Tests turn it off
     /// to compare against SDL's own fills.
     public var directFills = false
+    /// Whether each frame redraws and uploads only what changed (`DamageTracker`), presenting with
+    /// `SDL_UpdateWindowSurfaceRects`: on with the software renderer drawing into the window
+    /// surface. Tests turn it off to compare against whole frames.
+    public var partialUpdates = false
+    var damage = DamageTracker()
+    /// The output-pixel rectangles the frame being drawn redraws (the whole output when it
+    /// redraws everything) and their SDL copies for the upload.
+    var frameRects: [PixelRect] = []
+    var uploadRects: [SDL_Rect] = []
+    var lastPresentNs: UInt64 = 0
 
     /// The renderer chosen when the user does not pick one, and why. Without a GPU, SDL's software
     /// renderer fills our thin-strip meshes fastest; an OpenGL context there is Mesa's llvmpipe,
@@ -126,6 +136,7 @@ public final class SDLFrontEnd: FrontEnd {
                      "ElasticCore.Vertex must match SDL_Vertex")
         refreshSizes()
         directFills = rendererName == "software" && probeDirectFills()
+        partialUpdates = directFills
     }
 
     /// Whether a clear through SDL lands in `SDL_GetWindowSurface`'s pixels, i.e. the software
@@ -167,8 +178,16 @@ public final class SDLFrontEnd: FrontEnd {
     /// The font labels are drawn with.
     public var fontPath: String? { text.fontPath }
 
-    /// Every frame redraws the whole output.
-    public var drawnPixels: Int { outputSize.width * outputSize.height }
+    public var drawnPixels: Int { frameRects.reduce(0) { $0 + $1.area } }
+
+    /// The whole output, in output pixels.
+    var outputRect: PixelRect { PixelRect(x0: 0, y0: 0, x1: outputSize.width, y1: outputSize.height) }
+
+    /// Whether the frame being drawn redraws everything (then presented the ordinary way).
+    var redrawsWholeOutput: Bool { frameRects.count == 1 && frameRects[0] == outputRect }
+
+    /// The next frame redraws and uploads everything (a scene switch).
+    public func invalidate() { damage.invalidate() }
 
     /// Output pixels per window coordinate (1 on ordinary displays, 2 on most HiDPI ones).
     public var pixelScale: Double {
@@ -201,7 +220,11 @@ public final class SDLFrontEnd: FrontEnd {
     }
 
     public func present() {
-        SDL_RenderPresent(renderer)
+        if partialUpdates, !redrawsWholeOutput {
+            presentDamage()
+        } else {
+            SDL_RenderPresent(renderer)
+        }
         glFinish?()
     }
 }

@@ -36,7 +36,9 @@ struct StatsRecordingTests {
             #expect(parts.allSatisfy { $0 >= 0 })
             totalSteps += Int(f[5])!
             #expect(f[13] == "wave-pull")
-            #expect(f[12] == "\(1280 * 720)", "a full redraw of the 1280×720 output")
+            // The first frame is drawn whole; later ones redraw what changed (the wave, the HUD).
+            let damaged = Int(f[12])!
+            #expect(i == 0 ? damaged == 1280 * 720 : damaged < 1280 * 720, "row \(i): \(damaged) px")
             #expect(Int(f[11])! > 0)
         }
         // 120 frames at 60 fps are 119 frame intervals of 4 steps at 240 Hz.

@@ -14,6 +14,9 @@ public protocol FrontEnd: AnyObject {
     /// Output pixels the last `draw` redrew (the whole output when it redrew everything).
     var drawnPixels: Int { get }
 
+    /// The next `draw` redraws and shows everything, whatever changed (a scene switch).
+    func invalidate()
+
     /// Appends the events that arrived since the last call.
     func pollEvents(into events: inout [PlatformEvent])
     /// Sleeps until an event arrives or `milliseconds` pass (a hidden or idle window must not spin).

@@ -30,6 +30,7 @@ public final class NullFrontEnd: FrontEnd {
     }
 
     public func waitForEvent(milliseconds: Int32) {}
+    public func invalidate() {}
     public func draw(_ list: DrawList, scale: Double) { drawn += 1 }
     public func present() { presented += 1 }
 

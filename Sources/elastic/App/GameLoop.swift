@@ -103,7 +103,9 @@ final class GameLoop {
         let now = time.now() - origin
         lastDisplayTime = now
         timing.mark(.input)
+        let sceneBefore = driver.sceneIndex
         let steps = driver.advance(to: now)
+        if driver.sceneIndex != sceneBefore { frontEnd.invalidate() }
         for key in driver.appKeys {
             if key == .escape { quitRequested = true } else if key == .f1 { hud.visible.toggle() }
         }

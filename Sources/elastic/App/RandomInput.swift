@@ -1,13 +1,19 @@
 import ElasticCore
 
 /// Random drags, taps, keys and wheel turns from a seeded generator (SplitMix64): the same seed
-/// gives the same input, so a soak failure can be replayed.
+/// gives the same input, so a soak failure can be replayed. Up to `maxPointers` drags overlap
+/// (the mouse and fingers, each finger with its own id), so hand-overs and per-finger crests soak too.
 struct RandomInput {
+    static let maxPointers = 4
+    private static let keys: [Key] = [.space, .s, .f, .r, .left, .right, .up, .down, .f1]
     private var state: UInt64
-    private var drag: (id: PointerID, at: Vec2, framesLeft: Int, velocity: Vec2)?
+    private var drags: [(id: PointerID, at: Vec2, framesLeft: Int, velocity: Vec2)] = []
     let size: Size
 
     init(seed: UInt64, size: Size) { state = seed; self.size = size }
+
+    /// Whether a pointer is down now.
+    var holding: Bool { !drags.isEmpty }
 
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
@@ -30,7 +36,9 @@ struct RandomInput {
     /// The input of one frame: 0…n events.
     mutating func frame() -> [InputEvent] {
         var out: [InputEvent] = []
-        if var d = drag {
+        var k = 0
+        while k < drags.count {
+            var d = drags[k]
             // 1–4 moves a frame (a 240 Hz mouse at 60 fps), now and then a jump.
             for _ in 0..<(1 + Int(next() % 4)) {
                 d.at = chance(0.02) ? point() : d.at + d.velocity * (1.0 / 240) + Vec2(between(-3, 3), between(-3, 3))
@@ -39,20 +47,23 @@ struct RandomInput {
             d.framesLeft -= 1
             if d.framesLeft <= 0 {
                 out.append(chance(0.05) ? .pointerCancel(d.id) : .pointerUp(d.id, d.at))
-                drag = nil
+                drags.remove(at: k)
             } else {
-                drag = d
+                drags[k] = d
+                k += 1
             }
-        } else if chance(1.0 / 20) {
+        }
+        if drags.count < RandomInput.maxPointers, chance(drags.isEmpty ? 1.0 / 20 : 1.0 / 60) {
             let id = chance(0.3) ? PointerID(device: .touch, id: Int64(1 + next() % 10)) : .mouse
-            let at = point()
-            let v = Vec2(between(-3000, 3000), between(-3000, 3000))
-            drag = (id, at, 1 + Int(next() % 120), v)
-            out.append(.pointerDown(id, at))
+            if !drags.contains(where: { $0.id == id }) {
+                let at = point()
+                let v = Vec2(between(-3000, 3000), between(-3000, 3000))
+                drags.append((id, at, 1 + Int(next() % 120), v))
+                out.append(.pointerDown(id, at))
+            }
         }
         if chance(1.0 / 240) {
-            let keys: [Key] = [.space, .s, .f, .r, .left, .right, .up, .down, .f1]
-            out.append(.key(keys[Int(next() % UInt64(keys.count))]))
+            out.append(.key(RandomInput.keys[Int(next() % UInt64(RandomInput.keys.count))]))
         }
         if chance(1.0 / 120) { out.append(.wheel(Vec2(0, between(-400, 400)))) }
         return out

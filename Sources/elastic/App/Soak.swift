@@ -20,9 +20,14 @@ struct SoakReport {
     var steps = 0
     var events = 0
     var warmupFrames = 0
-    var entitiesAtWarmup = 0
+    /// The scene's own entities before any input.
+    var entitiesAtStart = 0
     var maxEntities = 0
-    var maxEntitiesAfterWarmup = 0
+    /// The most entities seen after warm-up in a frame where no pointer is held and the scene is at
+    /// rest: entities made for a finger (a wave-pull crest) must be gone again by then.
+    var maxEntitiesAtRest = 0
+    /// How many frames after warm-up were at rest (the frames the entity check looked at).
+    var restFrames = 0
     var maxVertices = 0
     var rssWarmupKiB = 0
     var rssEndKiB = 0
@@ -38,13 +43,13 @@ struct SoakReport {
         var out: [String] = []
         if nonFinite > 0 { out.append("\(nonFinite) non-finite values, first: \(firstNonFinite ?? "?")") }
         if rssGrowthKiB > maxRSSGrowthKiB { out.append("resident memory grew \(rssGrowthKiB) KiB after warm-up (limit \(maxRSSGrowthKiB))") }
-        if maxEntitiesAfterWarmup > entitiesAtWarmup { out.append("entity count grew from \(entitiesAtWarmup) to \(maxEntitiesAfterWarmup)") }
+        if maxEntitiesAtRest > entitiesAtStart { out.append("entity count at rest grew from \(entitiesAtStart) to \(maxEntitiesAtRest)") }
         return out
     }
 
     var line: String {
         "soak: scene=\(scene) frames=\(frames) steps=\(steps) events=\(events) warmup=\(warmupFrames) "
-            + "entities_warmup=\(entitiesAtWarmup) entities_max=\(maxEntities) entities_max_after_warmup=\(maxEntitiesAfterWarmup) "
+            + "entities_start=\(entitiesAtStart) entities_max=\(maxEntities) entities_max_at_rest=\(maxEntitiesAtRest) rest_frames=\(restFrames) "
             + "vertices_max=\(maxVertices) rss_warmup_kib=\(rssWarmupKiB) rss_end_kib=\(rssEndKiB) "
             + "rss_growth_kib=\(rssGrowthKiB) non_finite=\(nonFinite) seconds=\((seconds * 100).rounded() / 100)"
     }
@@ -61,6 +66,8 @@ enum Soak {
         var report = SoakReport(scene: scene, warmupFrames: warmup)
         var events: [InputEvent] = []
         events.reserveCapacity(16)
+        report.entitiesAtStart = rig.scene.world.count
+        report.maxEntitiesAtRest = report.entitiesAtStart
         for f in 0..<frames {
             events = input.frame()
             report.events += events.count
@@ -68,19 +75,20 @@ enum Soak {
             let n = rig.scene.world.count
             report.maxEntities = max(report.maxEntities, n)
             report.maxVertices = max(report.maxVertices, rig.drawList.vertexCount)
+            if f + 1 > warmup, !input.holding, rig.scene.isIdle {
+                report.maxEntitiesAtRest = max(report.maxEntitiesAtRest, n)
+                report.restFrames += 1
+            }
             if f + 1 == warmup {
-                report.entitiesAtWarmup = n
                 report.rssWarmupKiB = residentKiB()
                 report.rssMaxAfterWarmupKiB = report.rssWarmupKiB
-            } else if f + 1 > warmup {
-                report.maxEntitiesAfterWarmup = max(report.maxEntitiesAfterWarmup, n)
-                if (f + 1 - warmup) % 600 == 0 { report.rssMaxAfterWarmupKiB = max(report.rssMaxAfterWarmupKiB, residentKiB()) }
+            } else if f + 1 > warmup, (f + 1 - warmup) % 600 == 0 {
+                report.rssMaxAfterWarmupKiB = max(report.rssMaxAfterWarmupKiB, residentKiB())
             }
         }
         report.frames = rig.frame
         report.rssEndKiB = residentKiB()
         if frames > warmup { report.rssMaxAfterWarmupKiB = max(report.rssMaxAfterWarmupKiB, report.rssEndKiB) }
-        if frames <= warmup { report.entitiesAtWarmup = rig.scene.world.count; report.maxEntitiesAfterWarmup = report.entitiesAtWarmup }
         report.nonFinite = rig.nonFinite
         report.firstNonFinite = rig.firstNonFinite
         report.seconds = Double(MonotonicTimeSource.nanoseconds() - started) / 1e9

@@ -73,18 +73,18 @@ public final class FrameDriver {
 
     /// Live input: applied at the next fixed step.
     public func input(_ event: InputEvent) {
-        enqueue(event, at: clock.time)
+        enqueue(event, at: FrameDriver.nanoseconds(clock.time))
     }
 
-    /// Queues the replay's events due by display time `now`, then takes the fixed steps up to
-    /// `now`, applying each event at the first step starting at or after its time.
+    /// Takes the fixed steps up to display time `now`, applying each queued event at the first
+    /// step starting at or after its time, then queues the replay's events that are due.
+    ///
+    /// Replay times are read on the simulation's clock (the display time less what stalls and a
+    /// late first frame cost it), so a live replay keeps its timing through a stall; headless the
+    /// two clocks agree. An event queued at the end of a frame applies at the next frame's first step.
     @discardableResult
     public func advance(to now: Double) -> Int {
         appKeys.removeAll(keepingCapacity: true)
-        while replayHead < replay.count, replay[replayHead].time <= now + 1e-9 {
-            enqueue(replay[replayHead].event, at: now)
-            replayHead += 1
-        }
         steps = clock.tick(now: now)
         let firstStep = clock.steps - steps
         for k in 0..<steps {
@@ -92,6 +92,11 @@ public final class FrameDriver {
             scene.step(dt: clock.dt)
         }
         if pendingHead == pending.count, pendingHead > 0 { pending.removeAll(keepingCapacity: true); pendingHead = 0 }
+        let simulated = FrameDriver.nanoseconds(clock.time + clock.accumulator)
+        while replayHead < replay.count, replay[replayHead].time <= simulated + 1e-9 {
+            enqueue(replay[replayHead].event, at: simulated)
+            replayHead += 1
+        }
         return steps
     }
 
@@ -118,6 +123,8 @@ public final class FrameDriver {
     /// Input queued but not yet applied, or replay events not yet due.
     public var hasPendingInput: Bool { pendingHead < pending.count }
     public var replayFinished: Bool { replayHead == replay.count }
+    /// When the replay's next event is due, if it has one left.
+    public var nextReplayTime: Double? { replayHead < replay.count ? replay[replayHead].time : nil }
 
     /// The simulated time the drawn state corresponds to (0 before the first step), rounded to the
     /// nanosecond so float noise (0.81250000000001) does not leak into traces.
@@ -147,6 +154,10 @@ public final class FrameDriver {
         scene = SceneCatalog.all[index].make(sceneSize)
         reports.append("scene: \(SceneCatalog.all[index].name)")
     }
+
+    /// Queue times are rounded to the nanosecond, so float noise (0.10000000000000002) stays out
+    /// of recordings; an event still applies at the step it would have (within 1e-9 s of its start).
+    private static func nanoseconds(_ t: Double) -> Double { (t * 1e9).rounded() / 1e9 }
 
     private func enqueue(_ event: InputEvent, at time: Double) {
         let queued = TimedInput(time: time, event: event)

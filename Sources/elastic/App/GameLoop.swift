@@ -113,13 +113,15 @@ final class GameLoop {
         timing.mark(.update)
 
         // Idle (live only): nothing moves or fades, nothing was input, the last frame already shows it:
-        // skip drawing and sleep until an event or 50 ms pass, so an idle scene costs ~nothing.
+        // skip drawing and sleep until an event, the replay's next event or 50 ms, so an idle scene
+        // costs ~nothing (and a spinning loop does not starve the window system of the CPU).
         let idle = driver.scene.isIdle && platformEvents.isEmpty && !driver.hasPendingInput && !hud.visible
             && !(config.showHint && overlays.changes(at: now))
-        if live, idle, lastFrameWasIdle, driver.replayFinished {
+        if live, idle, lastFrameWasIdle {
             // Not a frame: recording pauses too, so the wait does not read as a stutter.
             if !sleepingIdle { sleepingIdle = true; outputs.stats?.pause(reason: "idle (nothing moves; not redrawing)") }
-            frontEnd.waitForEvent(milliseconds: 50)
+            let untilReplay = driver.nextReplayTime.map { max(0, $0 - now) * 1000 } ?? 50
+            frontEnd.waitForEvent(milliseconds: Int32(min(50, untilReplay.rounded(.up))))
             return
         }
         if sleepingIdle { sleepingIdle = false; outputs.stats?.resume() }

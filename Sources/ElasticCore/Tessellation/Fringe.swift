@@ -25,18 +25,6 @@ enum Fringe {
         return Vec2(d.y / len, -d.x / len)
     }
 
-    /// The offset of a corner whose edges have unit normals n0 and n1, so that both edges move by 1
-    /// along their normals (a miter), capped at `limit`. Falls back to n1 at a full reversal.
-    static func miter(_ n0: Vec2, _ n1: Vec2, limit: Double) -> Vec2 {
-        let dm = (n0 + n1) * 0.5
-        let d2 = dm.dot(dm)
-        guard d2 > 1e-6 else { return n1 }
-        var scale = 1 / d2
-        let length = 1 / d2.squareRoot()  // = |dm · scale|
-        if length > limit { scale *= limit / length }
-        return dm * scale
-    }
-
     /// Offsets `contour` (positive area, no repeated closing point) by `inset` inwards into `inner`
     /// and by `outset` outwards into `outer`, point for point.
     static func offsets(_ contour: [Vec2], inset: Double, outset: Double,
@@ -49,8 +37,17 @@ enum Fringe {
         for i in 0..<n {
             let p = contour[i]
             let nextNormal = normal(p, contour[i == n - 1 ? 0 : i + 1])
-            inner.append(p - miter(previousNormal, nextNormal, limit: insetLimit) * inset)
-            outer.append(p + miter(previousNormal, nextNormal, limit: miterLimit) * outset)
+            // `miter` for both limits at once.
+            let dm = (previousNormal + nextNormal) * 0.5
+            let d2 = dm.dot(dm)
+            if d2 > 1e-6 {
+                let full = dm * (1 / d2), length = 1 / d2.squareRoot()
+                inner.append(p - full * (length > insetLimit ? inset * insetLimit / length : inset))
+                outer.append(p + full * (length > miterLimit ? outset * miterLimit / length : outset))
+            } else {
+                inner.append(p - nextNormal * inset)
+                outer.append(p + nextNormal * outset)
+            }
             previousNormal = nextNormal
         }
         guard inset > 0 else { return }
@@ -61,14 +58,11 @@ enum Fringe {
             for i in 0..<n {
                 let j = i == n - 1 ? 0 : i + 1
                 let d = contour[j] - contour[i]
-                let length = d.length
-                guard length > 0 else { continue }
-                let t = d / length
-                // How far the two inset points moved towards each other along the edge.
-                let approach = (inner[i] - contour[i]).dot(t) - (inner[j] - contour[j]).dot(t)
-                guard approach > length else { continue }
+                // How far the two inset points moved towards each other along the edge, times its length.
+                let approach = (inner[i] - contour[i] - inner[j] + contour[j]).dot(d), squared = d.dot(d)
+                guard approach > squared, squared > 0 else { continue }
                 folded = true
-                let keep = length / approach
+                let keep = squared / approach
                 inner[i] = contour[i] + (inner[i] - contour[i]) * keep
                 inner[j] = contour[j] + (inner[j] - contour[j]) * keep
             }

@@ -76,6 +76,31 @@ struct TessellationCoverageTests {
         #expect(e.mean <= 0.05 && e.mean >= -chords - 0.05, "\(Self.names[shape]): \(e)")
         #expect(e.p95 <= 2 * tolerance * scale + 0.1, "\(Self.names[shape]): \(e)")
     }
+
+    /// A straight stroke with butt caps covers exactly its rectangle, hairlines (thinner than the
+    /// fringe) included: they are drawn a fringe wide at reduced opacity.
+    @Test("strokes: a straight butt-capped stroke covers its rectangle", arguments: [0.5, 1.0, 3.0], [1.0, 2.0])
+    func straightStroke(width: Double, scale: Double) {
+        for angle in [0.13, 0.9, 1.4] {
+            let a = Vec2(12.3, 9.7), d = Vec2(cos(angle), sin(angle)), n = Vec2(-d.y, d.x) * (width / 2)
+            let b = a + d * 70
+            var tess = Tessellator(tolerance: 0.01)
+            tess.pixelScale = scale
+            var list = DrawList()
+            tess.stroke(Path { $0.move(to: a); $0.line(to: b) }, width: width, color: .black, into: &list)
+            let rectangle = Path { p in p.move(to: a + n); p.line(to: b + n); p.line(to: b - n); p.line(to: a - n); p.close() }
+            let size = Int((90 * scale).rounded(.up))
+            var measured = CoverageGrid(x0: 0, y0: 0, width: size, height: size, scale: scale)
+            measured.rasterize(list)
+            var reference = CoverageGrid(x0: 0, y0: 0, width: size, height: size, scale: scale)
+            reference.rasterizeExact(rectangle)
+            let e = CoverageError(measured: measured, reference: reference, path: rectangle)
+            let total = measured.columnSums().reduce(0, +), exact = reference.columnSums().reduce(0, +)
+            print("coverage stroke \(width) at \(angle) ×\(scale): \(e), total \(total) vs \(exact)")
+            #expect(abs(e.mean) <= 0.05 && e.p95 <= 0.2, "width \(width) angle \(angle) scale \(scale): \(e)")
+            #expect(abs(total - exact) <= 0.02 * exact, "width \(width) angle \(angle) scale \(scale)")
+        }
+    }
 }
 
 extension Rect {

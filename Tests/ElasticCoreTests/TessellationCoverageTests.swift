@@ -77,6 +77,68 @@ struct TessellationCoverageTests {
         #expect(e.p95 <= 2 * tolerance * scale + 0.1, "\(Self.names[shape]): \(e)")
     }
 
+    /// Concave corners: the inset turns the other way there (its miter points out of the shape's
+    /// corner) and must not fold.
+    @Test("concave corners: an L and a star", arguments: [1.0, 1.5, 2.0])
+    func concaveCorners(scale: Double) {
+        let o = Vec2(3.3, 4.7)
+        let shapes = [
+            Path { p in
+                p.move(to: o); p.line(to: o + Vec2(60, 0)); p.line(to: o + Vec2(60, 20.4))
+                p.line(to: o + Vec2(20.6, 20.4)); p.line(to: o + Vec2(20.6, 70)); p.line(to: o + Vec2(0, 70)); p.close()
+            },
+            Path { p in
+                for k in 0..<10 {
+                    let a = Double(k) * Double.pi / 5 + 0.1, r = k % 2 == 0 ? 40.0 : 18.0
+                    let q = o + Vec2(45, 45) + Vec2(cos(a), sin(a)) * r
+                    if k == 0 { p.move(to: q) } else { p.line(to: q) }
+                }
+                p.close()
+            },
+        ]
+        for path in shapes {
+            var tess = Tessellator(tolerance: 0.01)
+            tess.pixelScale = scale
+            tess.rectangleCores = true
+            var list = DrawList()
+            tess.fill(path, color: .black, into: &list)
+            #expect(MeshCheck.wellFormedProblems(list.mesh).isEmpty)
+            let size = Int((95 * scale).rounded(.up))
+            var measured = CoverageGrid(x0: 0, y0: 0, width: size, height: size, scale: scale)
+            measured.rasterize(list)
+            var reference = CoverageGrid(x0: 0, y0: 0, width: size, height: size, scale: scale)
+            reference.rasterizeExact(path)
+            let e = CoverageError(measured: measured, reference: reference, path: path)
+            print("coverage concave ×\(scale): \(e)")
+            #expect(abs(e.mean) <= 0.05 && e.p95 <= 0.2, "scale \(scale): \(e)")
+        }
+    }
+
+    /// A part thinner than the fringe cannot be inset by half of it on both sides: the inset falls
+    /// back (half, then none) instead of inverting, so the shape stays whole and at most a quarter
+    /// of a pixel fat on each side.
+    @Test("thinner than the fringe: whole, not inverted, at most a little fat", arguments: [0.2, 0.4, 0.7, 0.9])
+    func thinShapes(thickness: Double) {
+        let o = Vec2(5.3, 10.45)
+        let path = Path { p in
+            p.move(to: o); p.quad(to: o + Vec2(60, 0), control: o + Vec2(30, 8))
+            p.line(to: o + Vec2(60, thickness)); p.quad(to: o + Vec2(0, thickness), control: o + Vec2(30, 8 + thickness))
+            p.close()
+        }
+        var tess = Tessellator(tolerance: 0.01)
+        var list = DrawList()
+        tess.fill(path, color: .black, into: &list)
+        #expect(MeshCheck.wellFormedProblems(list.mesh).isEmpty)
+        var measured = CoverageGrid(x0: 0, y0: 0, width: 70, height: 25, scale: 1)
+        measured.rasterize(list)
+        var reference = CoverageGrid(x0: 0, y0: 0, width: 70, height: 25, scale: 1)
+        reference.rasterizeExact(path)
+        let columns = zip(measured.columnSums(), reference.columnSums()).dropFirst(8).prefix(50)
+        let errors = columns.map { $0 - $1 }
+        print("coverage thin \(thickness): per column \(errors.min()!)…\(errors.max()!)")
+        #expect(errors.allSatisfy { $0 >= -0.05 && $0 <= 0.55 }, "thickness \(thickness): \(errors)")
+    }
+
     /// A straight stroke with butt caps covers exactly its rectangle, hairlines (thinner than the
     /// fringe) included: they are drawn a fringe wide at reduced opacity.
     @Test("strokes: a straight butt-capped stroke covers its rectangle", arguments: [0.5, 1.0, 3.0], [1.0, 2.0])

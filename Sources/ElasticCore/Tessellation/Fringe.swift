@@ -7,15 +7,15 @@
 /// fatter nor thinner than their path.
 ///
 /// Each contour point moves along the miter of its two edge normals (so both edges move by the
-/// offset). Outwards the miter is capped at `miterLimit` offsets (a sharp convex tip is cut, not a
-/// spike). Inwards the inset must stay a simple polygon for the ladder and the ear clipper: the
-/// miter is capped at `insetLimit`, and where two inset points would pass each other along their
-/// shared edge (tight convex turns of short edges: a tiny circle), both are pulled back just enough
-/// to meet, so the inset contour never folds. Thin parts whose two sides would cross are not
-/// caught here: the tessellator sees the inset fail to triangulate and retries with a smaller inset.
+/// offset), capped at `miterLimit` offsets, the same cap inwards and outwards so the ramp stays
+/// centred on the outline (a sharper tip is cut rather than drawn as a spike). The inset must stay
+/// a simple polygon for the ladder and the ear clipper: where two inset points would pass each
+/// other along their shared edge (tight convex turns of short edges: a tiny circle), both are
+/// pulled back just enough to meet, so the inset contour never folds. Thin parts whose two sides
+/// would cross are not caught here: the tessellator sees the inset fail to triangulate and
+/// retries with a smaller inset.
 enum Fringe {
-    static let miterLimit = 2.0
-    static let insetLimit = 8.0
+    static let miterLimit = 4.0
 
     /// The outward unit normal of edge a → b of a positive-area (clockwise on screen) contour.
     static func normal(_ a: Vec2, _ b: Vec2) -> Vec2 {
@@ -42,7 +42,7 @@ enum Fringe {
             let d2 = dm.dot(dm)
             if d2 > 1e-6 {
                 let full = dm * (1 / d2), length = 1 / d2.squareRoot()
-                inner.append(p - full * (length > insetLimit ? inset * insetLimit / length : inset))
+                inner.append(p - full * (length > miterLimit ? inset * miterLimit / length : inset))
                 outer.append(p + full * (length > miterLimit ? outset * miterLimit / length : outset))
             } else {
                 inner.append(p - nextNormal * inset)

@@ -46,30 +46,41 @@ public final class SDLFrontEnd: FrontEnd {
     var uploadRects: [SDL_Rect] = []
     var lastPresentNs: UInt64 = 0
 
-    /// The renderer chosen when the user does not pick one, and why. Without a GPU, SDL's software
-    /// renderer fills our thin-strip meshes fastest; an OpenGL context there is Mesa's llvmpipe,
-    /// slower per frame and costlier to start (docs/benchmarks.md).
+    /// The renderer chosen when the user does not pick one, and why: `RendererPolicy` on the
+    /// GL_RENDERER of a probe context (OpenGL on a GPU, else software). SDL video must be up, on
+    /// the driver that would draw with OpenGL (headless: offscreen).
     public static func defaultRenderer(headless: Bool) -> (RendererChoice, String) {
-        (.software, "software: fastest measured for thin-strip meshes without a GPU (override with --renderer opengl)")
+        RendererPolicy.choose(glRenderer: RendererPolicy.probeGLRenderer())
     }
 
     public init(_ options: FrontEndOptions) throws {
         var choice = options.renderer
         var reason = "requested with --renderer"
-        if choice == .auto { (choice, reason) = SDLFrontEnd.defaultRenderer(headless: options.headless) }
+        if choice == .auto, let known = RendererPolicy.withoutGPUDevice() { (choice, reason) = known }
 
         if options.headless {
-            // dummy has no GL; offscreen renders GL through EGL without a display.
+            // dummy has no GL; offscreen renders GL through EGL without a display (and probes it for auto).
             setenv("SDL_VIDEODRIVER", choice == .software ? "dummy" : "offscreen", 1)
         }
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")            // the app handles SIGINT/SIGTERM itself
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")            // one touch is one drag, not also a mouse drag
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_RENDER_VSYNC, options.vsync ? "1" : "0")  // only read before the renderer exists (#3673)
-        SDL_SetHint(SDL_HINT_RENDER_DRIVER, choice.rawValue)
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
 
-        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+        var started = SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0
+        if choice == .auto {
+            (choice, reason) = started ? SDLFrontEnd.defaultRenderer(headless: options.headless)
+                : RendererPolicy.choose(glRenderer: nil)
+            if options.headless, choice == .software {
+                // Headless software draws on the dummy driver; offscreen was only for the probe.
+                if started { SDL_Quit() }
+                setenv("SDL_VIDEODRIVER", "dummy", 1)
+                started = SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0
+            }
+        }
+        SDL_SetHint(SDL_HINT_RENDER_DRIVER, choice.rawValue)    // read when the renderer is created
+        guard started else {
             throw SDLError(options.headless ? "cannot start SDL's headless video driver" :
                 "cannot open a display (no X11 or Wayland session?); try `elastic play --headless`")
         }

@@ -17,7 +17,8 @@ struct TessellationTests {
         #expect(f1 == c0 && b1 == .blend && f1 + c1 == list.mesh.indices.count)
         #expect(MeshCheck.wellFormedProblems(list.mesh).isEmpty)
 
-        // Fringe: each triangle joins the outline (fill alpha) and the outer ring (alpha 0, ~1 px out).
+        // Fringe: each triangle joins the inset ring (fill alpha, half a pixel inside the outline)
+        // and the outer ring (alpha 0, half a pixel outside): it straddles the outline.
         let outline = tess.flatten(Path { $0.circle(center: Vec2(100, 100), radius: 40) })
         for k in stride(from: f1, to: f1 + c1, by: 3) {
             let vs = (0..<3).map { list.mesh.vertices[Int(list.mesh.indices[k + $0])] }
@@ -25,17 +26,16 @@ struct TessellationTests {
             for v in vs {
                 #expect(v.color.r == color.r && v.color.g == color.g && v.color.b == color.b)
                 let d = MeshCheck.distance(v.position, toOutline: outline)
-                if v.color.a == 0 {
-                    #expect(d > 0.9 && d < 2.1)
-                    #expect((v.position - Vec2(100, 100)).length > 40)
-                } else {
-                    #expect(d < 1e-3)
-                }
+                #expect(abs(d - 0.5) < 0.01)
+                #expect(((v.position - Vec2(100, 100)).length > 40) == (v.color.a == 0))
             }
         }
-        // The fringe covers about perimeter × 1 px.
+        // The fringe covers about perimeter × 1 px, centred on the outline.
         let fringeArea = MeshCheck.area(list.mesh, triangles: (f1 / 3)..<((f1 + c1) / 3))
-        #expect(abs(fringeArea - 2 * Double.pi * 40.5) < 3)
+        #expect(abs(fringeArea - 2 * Double.pi * 40) < 3)
+        // The fill is the circle inset by half a pixel.
+        let fillArea = MeshCheck.area(list.mesh, triangles: 0..<(c0 / 3))
+        #expect(abs(fillArea - Double.pi * 39.5 * 39.5) < 0.25 * 2 * Double.pi * 40)
     }
 
     @Test func translucentFillIsOneBlendedBatch() {
@@ -131,10 +131,12 @@ struct TessellationTests {
             }
             list.removeAll()
             let color = RGBA(10, 20, 30, rng.next() & 1 == 0 ? 255 : 100)
-            tess.stroke(path, width: rng.double(in: 0.5...30), color: color, into: &list)
+            let width = rng.double(in: 0.5...30)
+            tess.stroke(path, width: width, color: color, into: &list)
             #expect(MeshCheck.wellFormedProblems(list.mesh).isEmpty)
             #expect(list.triangleCount > 0)
-            if color.isOpaque, case let .triangles(_, _, blend)? = list.commands.first { #expect(blend == .none) }
+            // (A stroke thinner than the fringe is drawn translucent: no opaque batch.)
+            if color.isOpaque, width >= 1, case let .triangles(_, _, blend)? = list.commands.first { #expect(blend == .none) }
             if case let .triangles(_, _, blend)? = list.commands.last { #expect(blend == .blend) }
         }
         // A hairpin turn bevels instead of shooting a miter off.

@@ -1,16 +1,21 @@
-/// NanoVG-style anti-aliasing fringe around a filled contour.
+/// NanoVG-style anti-aliasing fringe that straddles a filled contour.
 ///
-/// Choice: the fill is NOT inset. The fringe is a ring from the contour (the fill's colour and
-/// alpha) out to `width` points beyond it (same colour, alpha 0), so edges fade over ~1 px just
-/// outside the exact outline (shapes read about half a pixel fuller than the aliased fill). Keeping
-/// the fill exact keeps it watertight, its area exact and its monotone decomposition unchanged.
+/// Placement (NanoVG's `nvg__expandFill`): the fill is the contour inset by half the fringe width
+/// h, and the fringe is a ring from that inset contour (the fill's alpha) out to the contour offset
+/// by h outwards (alpha 0). Alpha then falls from 1 to 0 across one output pixel centred on the
+/// true outline, so the box-filtered coverage of an edge sums to the exact area: shapes are neither
+/// fatter nor thinner than their path.
 ///
-/// Each contour point gets an outer point along the average of its two edge normals, scaled so
-/// both edges move out by `width` (a miter), with the miter capped at `miterLimit × width`. Each edge
-/// gets a quad (2 triangles) between the two rings. Triangles that come out folded (at tight
-/// concave turns of very short edges) are dropped, so every triangle keeps a positive winding.
+/// Each contour point moves along the miter of its two edge normals (so both edges move by the
+/// offset), capped at `miterLimit` offsets, the same cap inwards and outwards so the ramp stays
+/// centred on the outline (a sharper tip is cut rather than drawn as a spike). The inset must stay
+/// a simple polygon for the ladder and the ear clipper: where two inset points would pass each
+/// other along their shared edge (tight convex turns of short edges: a tiny circle), both are
+/// pulled back just enough to meet, so the inset contour never folds. Thin parts whose two sides
+/// would cross are not caught here: the tessellator sees the inset fail to triangulate and
+/// retries with a smaller inset.
 enum Fringe {
-    static let miterLimit = 2.0
+    static let miterLimit = 4.0
 
     /// The outward unit normal of edge a → b of a positive-area (clockwise on screen) contour.
     static func normal(_ a: Vec2, _ b: Vec2) -> Vec2 {
@@ -20,34 +25,102 @@ enum Fringe {
         return Vec2(d.y / len, -d.x / len)
     }
 
-    /// The offset of a corner whose edges have unit normals n0 and n1, so that both edges move by 1
-    /// along their normals (a miter), capped at `limit`. Falls back to n1 at a full reversal.
-    static func miter(_ n0: Vec2, _ n1: Vec2, limit: Double) -> Vec2 {
-        let dm = (n0 + n1) * 0.5
-        let d2 = dm.dot(dm)
-        guard d2 > 1e-6 else { return n1 }
-        var scale = 1 / d2
-        let length = 1 / d2.squareRoot()  // = |dm · scale|
-        if length > limit { scale *= limit / length }
-        return dm * scale
+    /// Offsets `contour` (positive area, no repeated closing point) by `inset` inwards into `inner`
+    /// and by `outset` outwards into `outer`, point for point.
+    static func offsets(_ contour: [Vec2], inset: Double, outset: Double,
+                        inner: inout [Vec2], outer: inout [Vec2]) {
+        let n = contour.count
+        inner.removeAll(keepingCapacity: true)
+        outer.removeAll(keepingCapacity: true)
+        guard n >= 3 else { inner.append(contentsOf: contour); outer.append(contentsOf: contour); return }
+        var previousNormal = normal(contour[n - 1], contour[0])
+        for i in 0..<n {
+            let p = contour[i]
+            let nextNormal = normal(p, contour[i == n - 1 ? 0 : i + 1])
+            // `miter` for both limits at once.
+            let dm = (previousNormal + nextNormal) * 0.5
+            let d2 = dm.dot(dm)
+            if d2 > 1e-6 {
+                let full = dm * (1 / d2), length = 1 / d2.squareRoot()
+                inner.append(p - full * (length > miterLimit ? inset * miterLimit / length : inset))
+                outer.append(p + full * (length > miterLimit ? outset * miterLimit / length : outset))
+            } else {
+                inner.append(p - nextNormal * inset)
+                outer.append(p + nextNormal * outset)
+            }
+            previousNormal = nextNormal
+        }
+        guard inset > 0 else { return }
+        // Along each edge, the inset points may approach each other by at most the edge's length.
+        // Two passes: pulling a point back for one edge rarely makes its other edge fold again.
+        for _ in 0..<2 {
+            var folded = false
+            for i in 0..<n {
+                let j = i == n - 1 ? 0 : i + 1
+                let d = contour[j] - contour[i]
+                // How far the two inset points moved towards each other along the edge, times its length.
+                let approach = (inner[i] - contour[i] - inner[j] + contour[j]).dot(d), squared = d.dot(d)
+                guard approach > squared, squared > 0 else { continue }
+                folded = true
+                let keep = squared / approach
+                inner[i] = contour[i] + (inner[i] - contour[i]) * keep
+                inner[j] = contour[j] + (inner[j] - contour[j]) * keep
+            }
+            if !folded { break }
+        }
     }
 
-    /// Adds the fringe of `contour` (positive area, no repeated closing point): its vertices to the
-    /// mesh, its triangles to `pending` (committed as a later batch than the fill).
-    static func add(_ contour: [Vec2], color: RGBA, width: Double = 1,
-                    into mesh: inout Mesh, pending: inout [Int32]) {
-        let n = contour.count
-        guard n >= 3, width > 0 else { return }
+    // MARK: - Checks on an inset
+
+    /// Whether the polygon's x (or y) changes direction exactly twice around it (steps of a few
+    /// ulps count as none), i.e. `MonotoneLadder` can sweep it along that axis.
+    static func isMonotone(_ polygon: [Vec2], alongX: Bool) -> Bool {
+        let n = polygon.count
+        var firstSign = 0, lastSign = 0, changes = 0
+        for i in 0..<n {
+            let a = polygon[i], b = polygon[i == n - 1 ? 0 : i + 1]
+            let u = alongX ? a.x : a.y, v = alongX ? b.x : b.y
+            let sign = MonotoneLadder.sameX(u, v) ? 0 : (v > u ? 1 : -1)
+            if sign == 0 { continue }
+            if lastSign == 0 { firstSign = sign } else if sign != lastSign { changes += 1 }
+            lastSign = sign
+        }
+        if lastSign != firstSign { changes += 1 }
+        return changes == 2
+    }
+
+    /// Whether no two non-adjacent edges of the polygon cross (touching does not count). O(n²):
+    /// only for the ear clipper's shapes, which are few and small.
+    static func isSimple(_ polygon: [Vec2]) -> Bool {
+        let n = polygon.count
+        guard n > 3 else { return true }
+        for i in 0..<(n - 2) {
+            let a = polygon[i], b = polygon[i + 1]
+            let minX = min(a.x, b.x), maxX = max(a.x, b.x), minY = min(a.y, b.y), maxY = max(a.y, b.y)
+            for j in (i + 2)..<n where !(i == 0 && j == n - 1) {
+                let c = polygon[j], d = polygon[j == n - 1 ? 0 : j + 1]
+                if max(c.x, d.x) < minX || min(c.x, d.x) > maxX || max(c.y, d.y) < minY || min(c.y, d.y) > maxY { continue }
+                let d1 = (b - a).cross(c - a), d2 = (b - a).cross(d - a)
+                let d3 = (d - c).cross(a - c), d4 = (d - c).cross(b - c)
+                if d1 * d2 < 0, d3 * d4 < 0 { return false }
+            }
+        }
+        return true
+    }
+
+    /// Adds the ring between `inner` (the fill's colour) and `outer` (alpha 0), point for point, as
+    /// one quad per edge: its vertices to the mesh, its triangles to `pending` (committed as a later
+    /// batch than the fill). Triangles that come out folded or empty are dropped, so every triangle
+    /// keeps a positive winding.
+    static func addRing(inner: [Vec2], outer: [Vec2], color: RGBA, into mesh: inout Mesh, pending: inout [Int32]) {
+        let n = min(inner.count, outer.count)
+        guard n >= 3 else { return }
         var clear = color
         clear.a = 0
         let first = mesh.vertices.count
         for i in 0..<n {
-            let p = contour[i]
-            let n0 = Self.normal(contour[i == 0 ? n - 1 : i - 1], p)
-            let n1 = Self.normal(p, contour[i == n - 1 ? 0 : i + 1])
-            let offset = Self.miter(n0, n1, limit: Self.miterLimit) * width
-            mesh.add(Vertex(p, color))
-            mesh.add(Vertex(p + offset, clear))
+            mesh.add(Vertex(inner[i], color))
+            mesh.add(Vertex(outer[i], clear))
         }
         // Vertex 2i is inner point i, 2i + 1 its outer point.
         for i in 0..<n {

@@ -13,11 +13,20 @@ import Foundation
 /// - the slivers left and right of the core, between T and B, are a box each;
 /// - a shape without a core worth a rectangle (a pill, a small button) is a row of columns from
 ///   the upper chain to the lower one, as the ladder makes them.
+///
+/// With a fringe, the pieces are built on the outline's inset (`Fringe.offsets`, as the general
+/// route insets its contour), so both routes still give the same triangles.
 struct RoundedRectFill: Sendable {
-    /// The outline of the last `fill`, positive area (for the fringe).
+    /// The outline of the last `fill`, positive area.
     private(set) var outline: [Vec2] = []
+    /// The last `fill`'s fringe, point for point with `outline`: `inner` (the filled shape's
+    /// outline, `inset` inside) and `outer` (`inset` outside).
+    private(set) var inner: [Vec2] = []
+    private(set) var outer: [Vec2] = []
     /// The last `fill`'s core rectangle, if it has one.
     private(set) var core: Rect?
+    /// Where point k of corner c (top right, bottom right, bottom left, top left) is in `outline`.
+    private var cornerIndex: [Int] = []
     /// (cos, sin) of k·(π/2)/n for k = 0…n, for the current n.
     private var quarter: [Vec2] = []
     private var upper: [Vec2] = []
@@ -29,24 +38,17 @@ struct RoundedRectFill: Sendable {
     /// Fills `rect` with corners of `radius` into `mesh`, sets `outline`, and sets `core` to the
     /// rectangle (snapped to whole output pixels) that the caller must draw to complete the shape,
     /// when the shape has one of `minimumCorePixels` or more. False, with nothing emitted, when the
-    /// input is unusual (not finite, beyond the coordinate limit, an empty or negative size): the
-    /// caller then takes the general route.
-    mutating func fill(_ rect: Rect, radius: Double, tolerance: Double, pixelScale: Double,
+    /// input is unusual (not finite, beyond the coordinate limit, an empty or negative size) or,
+    /// with an `inset` (half the fringe), too thin for it to be safe: the caller then takes the
+    /// general route.
+    mutating func fill(_ rect: Rect, radius: Double, inset: Double = 0, tolerance: Double, pixelScale: Double,
                        minimumCorePixels: Double, color: RGBA, into mesh: inout Mesh) -> Bool {
         let x0 = rect.x, y0 = rect.y, x1 = rect.x + rect.width, y1 = rect.y + rect.height
         let limit = Flattener.coordinateLimit
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, radius.isFinite, x1 > x0, y1 > y0,
-              abs(x0) <= limit, abs(x1) <= limit, abs(y0) <= limit, abs(y1) <= limit else { return false }
+              abs(x0) <= limit, abs(x1) <= limit, abs(y0) <= limit, abs(y1) <= limit,
+              inset.isFinite, inset >= 0, x1 - x0 > 4 * inset, y1 - y0 > 4 * inset else { return false }
         let r = max(0, min(radius, (x1 - x0) / 2, (y1 - y0) / 2))
-        let s = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
-        // The core: the band between the corners, snapped inwards to whole pixels (as the general route).
-        let top = ((y0 + r) * s).rounded(.up) / s, bottom = ((y1 - r) * s).rounded(.down) / s
-        let left = (x0 * s).rounded(.up) / s, right = (x1 * s).rounded(.down) / s
-        if bottom > top, right > left, (bottom - top) * (right - left) * s * s >= minimumCorePixels {
-            core = Rect(x: left, y: top, width: right - left, height: bottom - top)
-        } else {
-            core = nil
-        }
 
         let n = r > 0 ? Flattener.arcSegmentCount(radius: r, sweep: Double.pi / 2,
                                                    tolerance: Flattener.sanitized(tolerance: tolerance)) : 0
@@ -59,21 +61,47 @@ struct RoundedRectFill: Sendable {
         func topLeft(_ k: Int) -> Vec2 { Vec2(x0 + r - r * quarter[k].x, y0 + r - r * quarter[k].y) }
 
         outline.removeAll(keepingCapacity: true)
+        cornerIndex.removeAll(keepingCapacity: true)
         append(Vec2(x0 + r, y0), to: &outline)
-        for k in 0...n { append(topRight(k), to: &outline) }
-        for k in 0...n { append(bottomRight(k), to: &outline) }
-        for k in 0...n { append(bottomLeft(k), to: &outline) }
-        for k in 0...n { append(topLeft(k), to: &outline) }
-        if outline.count > 1, Flattener.isDuplicate(outline[0], outline[outline.count - 1]) { outline.removeLast() }
+        for k in 0...n { appendCorner(topRight(k)) }
+        for k in 0...n { appendCorner(bottomRight(k)) }
+        for k in 0...n { appendCorner(bottomLeft(k)) }
+        for k in 0...n { appendCorner(topLeft(k)) }
+        if outline.count > 1, Flattener.isDuplicate(outline[0], outline[outline.count - 1]) {
+            outline.removeLast()
+            for i in cornerIndex.indices where cornerIndex[i] == outline.count { cornerIndex[i] = 0 }
+        }
+        if inset > 0 {
+            Fringe.offsets(outline, inset: inset, outset: inset, inner: &inner, outer: &outer)
+        } else {
+            inner.removeAll(keepingCapacity: true)
+            inner.append(contentsOf: outline)
+        }
+        // Point k of corner c of the filled shape.
+        func at(_ c: Int, _ k: Int) -> Vec2 { inner[cornerIndex[c * (n + 1) + k]] }
 
         // The upper chain (top-left and top-right arcs) and the lower one (bottom-left and
         // bottom-right), both left to right: rung k of one is at the x of rung k of the other.
         upper.removeAll(keepingCapacity: true)
         lower.removeAll(keepingCapacity: true)
-        for k in 0...n { append(topLeft(k), to: &upper) }
-        for k in 0...n { append(topRight(k), to: &upper) }
-        for k in stride(from: n, through: 0, by: -1) { append(bottomLeft(k), to: &lower) }
-        for k in stride(from: n, through: 0, by: -1) { append(bottomRight(k), to: &lower) }
+        for k in 0...n { append(at(3, k), to: &upper) }
+        for k in 0...n { append(at(0, k), to: &upper) }
+        for k in stride(from: n, through: 0, by: -1) { append(at(2, k), to: &lower) }
+        for k in stride(from: n, through: 0, by: -1) { append(at(1, k), to: &lower) }
+
+        // The core: the band between the corners (the general route's band: from the lowest point
+        // of the upper chain to the highest of the lower, across the x extent), snapped inwards to
+        // whole pixels.
+        let s = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
+        let xmin = min(at(3, 0).x, at(2, n).x), xmax = max(at(0, n).x, at(1, 0).x)
+        let top = (max(at(3, 0).y, at(0, n).y) * s).rounded(.up) / s
+        let bottom = (min(at(2, n).y, at(1, 0).y) * s).rounded(.down) / s
+        let left = (xmin * s).rounded(.up) / s, right = (xmax * s).rounded(.down) / s
+        if bottom > top, right > left, (bottom - top) * (right - left) * s * s >= minimumCorePixels {
+            core = Rect(x: left, y: top, width: right - left, height: bottom - top)
+        } else {
+            core = nil
+        }
         if core == nil {
             // No core: one column per rung, from the upper chain to the lower.
             guard upper.count == lower.count else { return false }  // rounding merged a point on one side only
@@ -89,8 +117,8 @@ struct RoundedRectFill: Sendable {
         for p in lower { line.append(Vec2(p.x, bottom)) }
         addColumns(line, lower, color: color, into: &mesh)
         // The slivers beside the core.
-        mesh.addBox(x0: x0, x1: left, top: top, bottom: bottom, color: color)
-        mesh.addBox(x0: right, x1: x1, top: top, bottom: bottom, color: color)
+        mesh.addBox(x0: xmin, x1: left, top: top, bottom: bottom, color: color)
+        mesh.addBox(x0: right, x1: xmax, top: top, bottom: bottom, color: color)
         return true
     }
 
@@ -99,6 +127,12 @@ struct RoundedRectFill: Sendable {
         quarter.removeAll(keepingCapacity: true)
         let step = Double.pi / 2 / Double(max(n, 1))
         for k in 0...n { quarter.append(Vec2(cos(Double(k) * step), sin(Double(k) * step))) }
+    }
+
+    /// Appends an arc point to `outline` (unless it repeats the last one) and notes where it is.
+    private mutating func appendCorner(_ p: Vec2) {
+        append(p, to: &outline)
+        cornerIndex.append(outline.count - 1)
     }
 
     private func append(_ p: Vec2, to points: inout [Vec2]) {

@@ -1,6 +1,11 @@
 /// Strokes polylines: a strip of one quad per segment, butt caps, miter joins that fall back to a
 /// bevel when the miter would reach past `miterLimit` half widths from the centre line, plus an
-/// optional 1-px alpha-0 fringe on both sides and across the caps.
+/// optional alpha-0 fringe on both sides and across the caps.
+///
+/// The fringe straddles the stroke's edges as it does a fill's (`Fringe`): the solid strip is
+/// narrower than the stroke by the fringe width f and the caps are pulled in by f/2, the fringe
+/// fading from the strip to f/2 beyond the true edge. A stroke narrower than f is drawn f wide with
+/// its opacity scaled by width / f (NanoVG's hairlines), which keeps its coverage.
 ///
 /// At a bevel the outer side gets two points (one per edge) and a join triangle; the inner side a
 /// single point, the inner miter capped at `miterLimit` half widths (very sharp turns of short
@@ -20,20 +25,37 @@ struct Stroker: Sendable {
     init() {}
 
     /// Strokes `points` (a closed polyline joins its last point to its first). Core triangles go to
-    /// the mesh's indices, fringe triangles to `pending` when `antialias`.
+    /// the mesh's indices, fringe triangles to `pending` when `fringeWidth` > 0.
     mutating func stroke(_ points: ArraySlice<Vec2>, closed: Bool, width: Double, color: RGBA,
-                         antialias: Bool, into mesh: inout Mesh, pending: inout [Int32]) {
+                         fringeWidth: Double, into mesh: inout Mesh, pending: inout [Int32]) {
         let m = points.count
         guard m >= 2, width.isFinite, width > 0 else { return }
+        let antialias = fringeWidth.isFinite && fringeWidth > 0
         let isClosed = closed && m >= 3
-        let h = width / 2
+        var color = color
+        // h: the solid strip's half width; f: the fringe's width beyond it.
+        var h = width / 2, f = 0.0
+        if antialias {
+            f = fringeWidth
+            if width < f { color.a = UInt8((Double(color.a) * width / f).rounded()) }
+            h = max(width, f) / 2 - f / 2
+        }
         var clear = color
         clear.a = 0
         let base = points.startIndex
         corners.removeAll(keepingCapacity: true)
+        // An open polyline's solid strip stops f/2 short of each end (the cap's fringe reaches f/2
+        // beyond it), never past the middle of the end segment.
+        func endPoint(_ i: Int, towards j: Int) -> Vec2 {
+            let p = points[base + i], d = points[base + j] - p
+            let length = d.length
+            guard antialias, length > 0 else { return p }
+            return p + d * (min(f / 2, length / 2) / length)
+        }
 
         for i in 0..<m {
-            let p = points[base + i]
+            let p = isClosed || (i > 0 && i < m - 1) ? points[base + i]
+                : (i == 0 ? endPoint(0, towards: 1) : endPoint(m - 1, towards: m - 2))
             let hasPrev = isClosed || i > 0, hasNext = isClosed || i < m - 1
             let prev = points[base + (i == 0 ? m - 1 : i - 1)]
             let next = points[base + (i == m - 1 ? 0 : i + 1)]
@@ -47,8 +69,8 @@ struct Stroker: Sendable {
             if miterLength <= Self.miterLimit {
                 let o = dm * (1 / d2)
                 let l = mesh.add(Vertex(p + o * h, color)), r = mesh.add(Vertex(p - o * h, color))
-                let fl = antialias ? mesh.add(Vertex(p + o * (h + 1), clear)) : l
-                let fr = antialias ? mesh.add(Vertex(p - o * (h + 1), clear)) : r
+                let fl = antialias ? mesh.add(Vertex(p + o * (h + f), clear)) : l
+                let fr = antialias ? mesh.add(Vertex(p - o * (h + f), clear)) : r
                 c = Corner(leftIn: l, leftOut: l, rightIn: r, rightOut: r,
                            fringeLeftIn: fl, fringeLeftOut: fl, fringeRightIn: fr, fringeRightOut: fr)
             } else {
@@ -62,9 +84,9 @@ struct Stroker: Sendable {
                 let inP = mesh.add(Vertex(p - inner * (s * h), color))
                 var fOutA = outA, fOutB = outB, fIn = inP
                 if antialias {
-                    fOutA = mesh.add(Vertex(p + n0 * (s * (h + 1)), clear))
-                    fOutB = mesh.add(Vertex(p + n1 * (s * (h + 1)), clear))
-                    fIn = mesh.add(Vertex(p - inner * (s * (h + 1)), clear))
+                    fOutA = mesh.add(Vertex(p + n0 * (s * (h + f)), clear))
+                    fOutB = mesh.add(Vertex(p + n1 * (s * (h + f)), clear))
+                    fIn = mesh.add(Vertex(p - inner * (s * (h + f)), clear))
                 }
                 mesh.orientedTriangle(outA, outB, inP)  // the bevel
                 if antialias { quad(outA, fOutA, fOutB, outB, mesh: mesh, into: &pending) }
@@ -90,22 +112,23 @@ struct Stroker: Sendable {
 
         if antialias && !isClosed {
             let p0 = points[base], p1 = points[base + 1]
-            cap(corners[0], direction: p0 - p1, color: clear, mesh: &mesh, pending: &pending)
+            cap(corners[0], direction: p0 - p1, reach: f, color: clear, mesh: &mesh, pending: &pending)
             let q0 = points[base + m - 1], q1 = points[base + m - 2]
             let last = corners[m - 1]
             // Seen from the end looking back, left and right swap.
             let swapped = Corner(leftIn: last.rightIn, leftOut: last.rightIn, rightIn: last.leftIn, rightOut: last.leftIn,
                                  fringeLeftIn: last.fringeRightIn, fringeLeftOut: last.fringeRightIn,
                                  fringeRightIn: last.fringeLeftIn, fringeRightOut: last.fringeLeftIn)
-            cap(swapped, direction: q0 - q1, color: clear, mesh: &mesh, pending: &pending)
+            cap(swapped, direction: q0 - q1, reach: f, color: clear, mesh: &mesh, pending: &pending)
         }
     }
 
-    /// The fringe beyond a butt cap: 1 px past the end, corner to corner of the side fringes.
-    private func cap(_ c: Corner, direction: Vec2, color: RGBA, mesh: inout Mesh, pending: inout [Int32]) {
+    /// The fringe beyond a butt cap: `reach` past the solid strip's end, corner to corner of the
+    /// side fringes.
+    private func cap(_ c: Corner, direction: Vec2, reach: Double, color: RGBA, mesh: inout Mesh, pending: inout [Int32]) {
         let len = direction.length
         guard len > 0 else { return }
-        let d = direction / len
+        let d = direction * (reach / len)
         let fl = mesh.vertices[Int(c.fringeLeftIn)].position + d
         let fr = mesh.vertices[Int(c.fringeRightIn)].position + d
         let a = mesh.add(Vertex(fl, color)), b = mesh.add(Vertex(fr, color))

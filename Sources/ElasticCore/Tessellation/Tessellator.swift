@@ -7,6 +7,8 @@
 /// 1. x-monotone → a ladder of thin column quads (`MonotoneLadder`, axis x);
 /// 2. y-monotone → the same with rows;
 /// 3. otherwise ear clipping (`EarClipper`).
+/// With `antialias`, what is triangulated is the contour inset by half the fringe, and the fringe
+/// straddles the outline (`Fringe`), so anti-aliased shapes keep their exact area.
 /// Thin strips matter: SDL's software rasteriser scans each triangle's bounding box.
 ///
 /// Every triangle has positive signed area in the `Vec2.cross` convention (clockwise on a y-down
@@ -17,7 +19,8 @@
 public struct Tessellator: Sendable {
     /// Flattening tolerance in points: the polyline stays this close to the curves.
     public var tolerance: Double
-    /// Adds a 1-px fringe fading to alpha 0 outside fills and strokes.
+    /// Anti-aliases fills and strokes with a fringe one output pixel wide that fades to alpha 0
+    /// across the outline (the fill inset by half of it: see `Fringe`).
     public var antialias: Bool
 
     private var flattener = Flattener()
@@ -28,6 +31,9 @@ public struct Tessellator: Sendable {
     private var contour: [Vec2] = []
     /// Fringe triangles, appended to the mesh after the interior batch is committed.
     private var pendingFringe: [Int32] = []
+    /// `contour` inset by half the fringe (the fill) and offset outwards by as much (alpha 0).
+    private var inner: [Vec2] = []
+    private var outer: [Vec2] = []
 
     /// Draw the solid middle of wide shapes as rectangles (`DrawList.addRect`) and triangulate only
     /// the bands above and below it. SDL's software renderer fills a rectangle at memset speed but
@@ -35,8 +41,11 @@ public struct Tessellator: Sendable {
     /// curved band. Rectangles are snapped to whole output pixels (see `pixelScale`) so they meet
     /// the triangles without seams. Off by default: meshes stay pure triangles for tools and tests.
     public var rectangleCores = false
-    /// Output pixels per point, for snapping rectangle cores to whole pixels.
+    /// Output pixels per point: rectangle cores snap to whole output pixels and the fringe is one
+    /// output pixel wide.
     public var pixelScale: Double = 1
+    /// The fringe's width in points: one output pixel.
+    var fringeWidth: Double { 1 / (pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1) }
     /// Smallest core worth a rectangle, in output pixels.
     static let minimumCorePixels = 256.0
     private var pendingRects: [Rect] = []
@@ -68,7 +77,8 @@ public struct Tessellator: Sendable {
     /// quarter of the general route's cost. Unusual input (non-finite, empty) takes the general route.
     public mutating func fillRoundedRect(_ rect: Rect, radius: Double, color: RGBA, into list: inout DrawList) {
         guard color.a > 0 else { return }
-        guard roundedRects.fill(rect, radius: radius, tolerance: tolerance, pixelScale: pixelScale,
+        guard roundedRects.fill(rect, radius: radius, inset: antialias ? fringeWidth / 2 : 0,
+                                tolerance: tolerance, pixelScale: pixelScale,
                                 minimumCorePixels: rectangleCores ? Tessellator.minimumCorePixels : .infinity,
                                 color: color, into: &list.mesh)
         else {
@@ -78,7 +88,10 @@ public struct Tessellator: Sendable {
             return
         }
         pendingFringe.removeAll(keepingCapacity: true)
-        if antialias { Fringe.add(roundedRects.outline, color: color, into: &list.mesh, pending: &pendingFringe) }
+        if antialias {
+            Fringe.addRing(inner: roundedRects.inner, outer: roundedRects.outer, color: color,
+                           into: &list.mesh, pending: &pendingFringe)
+        }
         list.commitTriangles(blend: color.isOpaque ? .none : .blend)
         if let core = roundedRects.core { list.addRect(core, color: color) }
         flushFringe(into: &list)
@@ -97,8 +110,8 @@ public struct Tessellator: Sendable {
         pendingFringe.removeAll(keepingCapacity: true)
         for span in flattener.contours {
             let points = flattener.points[span.start..<(span.start + span.count)]
-            stroker.stroke(points, closed: span.closed, width: width, color: color, antialias: antialias,
-                           into: &list.mesh, pending: &pendingFringe)
+            stroker.stroke(points, closed: span.closed, width: width, color: color,
+                           fringeWidth: antialias ? fringeWidth : 0, into: &list.mesh, pending: &pendingFringe)
         }
         list.commitTriangles(blend: color.isOpaque ? .none : .blend)
         flushFringe(into: &list)
@@ -130,25 +143,49 @@ public struct Tessellator: Sendable {
         flattener.flatten(path, tolerance: tolerance)
         pendingFringe.removeAll(keepingCapacity: true)
         pendingRects.removeAll(keepingCapacity: true)
+        let half = fringeWidth / 2
         for span in flattener.contours {
             guard prepareContour(span) else { continue }
-            if cores, fillAroundCore(color: color, into: &mesh) {
-                if fringe { Fringe.add(contour, color: color, into: &mesh, pending: &pendingFringe) }
+            guard fringe else {
+                _ = fillInterior(contour, color: color, into: &mesh, cores: cores, strict: false)
                 continue
             }
-            if !ladder.fill(contour, axis: .x, color: color, into: &mesh),
-               !ladder.fill(contour, axis: .y, color: color, into: &mesh) {
-                earClipper.fill(contour, color: color, into: &mesh)
+            // The fill is inset by half the fringe (see `Fringe`). Where a part thinner than the
+            // fringe makes the inset's sides cross, it no longer triangulates as the contour does:
+            // retry with half the inset, then none (that part then reads a little fat).
+            var inset = half
+            while true {
+                Fringe.offsets(contour, inset: inset, outset: half, inner: &inner, outer: &outer)
+                if fillInterior(inner, color: color, into: &mesh, cores: cores, strict: inset > 0) { break }
+                inset = inset > half / 2 ? half / 2 : 0
             }
-            if fringe { Fringe.add(contour, color: color, into: &mesh, pending: &pendingFringe) }
+            Fringe.addRing(inner: inner, outer: outer, color: color, into: &mesh, pending: &pendingFringe)
         }
     }
 
-    /// Splits `contour` (x-monotone) into a pixel-aligned core rectangle (queued in `pendingRects`),
+    /// Triangulates `polygon` (positive area) by the first method that applies: rectangle core,
+    /// x ladder, y ladder, ear clipping. With `strict` (an inset of `contour`), returns false with
+    /// nothing emitted when the inset crossed itself: `polygon` is inverted, is no ladder although
+    /// `contour` is one, or (for the ear clipper) is not simple.
+    private mutating func fillInterior(_ polygon: [Vec2], color: RGBA, into mesh: inout Mesh,
+                                       cores: Bool, strict: Bool) -> Bool {
+        let area = Tessellator.doubledArea(polygon)
+        if strict, area < 0 { return false }
+        guard area > 1e-9 else { return true }  // collapsed to nothing: the fringe alone draws it
+        if cores, fillAroundCore(polygon, color: color, into: &mesh) { return true }
+        if ladder.fill(polygon, axis: .x, color: color, into: &mesh)
+            || ladder.fill(polygon, axis: .y, color: color, into: &mesh) { return true }
+        if strict, Fringe.isMonotone(contour, alongX: true) || Fringe.isMonotone(contour, alongX: false)
+            || !Fringe.isSimple(polygon) { return false }
+        earClipper.fill(polygon, color: color, into: &mesh)
+        return true
+    }
+
+    /// Splits `polygon` (x-monotone) into a pixel-aligned core rectangle (queued in `pendingRects`),
     /// the parts above and below it (ladders) and the slivers left and right of it (two triangles
     /// each). False, with nothing emitted, when the contour has no core worth a rectangle.
-    private mutating func fillAroundCore(color: RGBA, into mesh: inout Mesh) -> Bool {
-        guard let band = ladder.solidBand(contour) else { return false }
+    private mutating func fillAroundCore(_ polygon: [Vec2], color: RGBA, into mesh: inout Mesh) -> Bool {
+        guard let band = ladder.solidBand(polygon) else { return false }
         let s = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
         let top = (band.top * s).rounded(.up) / s, bottom = (band.bottom * s).rounded(.down) / s
         let left = (band.xmin * s).rounded(.up) / s, right = (band.xmax * s).rounded(.down) / s
@@ -156,8 +193,8 @@ public struct Tessellator: Sendable {
               (bottom - top) * (right - left) * s * s >= Tessellator.minimumCorePixels else { return false }
         let vertexMark = mesh.vertices.count, indexMark = mesh.indices.count
         // Above the core, then below it: each is the contour clipped to a half-plane, still monotone.
-        guard fillClipped(y: top, keepAbove: true, color: color, into: &mesh),
-              fillClipped(y: bottom, keepAbove: false, color: color, into: &mesh) else {
+        guard fillClipped(polygon, y: top, keepAbove: true, color: color, into: &mesh),
+              fillClipped(polygon, y: bottom, keepAbove: false, color: color, into: &mesh) else {
             mesh.truncate(vertexCount: vertexMark, indexCount: indexMark)
             return false
         }
@@ -168,8 +205,9 @@ public struct Tessellator: Sendable {
         return true
     }
 
-    private mutating func fillClipped(y: Double, keepAbove: Bool, color: RGBA, into mesh: inout Mesh) -> Bool {
-        Tessellator.clip(contour, y: y, keepAbove: keepAbove, into: &piece)
+    private mutating func fillClipped(_ polygon: [Vec2], y: Double, keepAbove: Bool, color: RGBA,
+                                      into mesh: inout Mesh) -> Bool {
+        Tessellator.clip(polygon, y: y, keepAbove: keepAbove, into: &piece)
         guard piece.count >= 3, Tessellator.doubledArea(piece) > 1e-9 else { return true }
         return ladder.fill(piece, axis: .x, color: color, into: &mesh)
     }

@@ -10,6 +10,9 @@ public protocol FrontEnd: AnyObject {
     var windowSize: (width: Int, height: Int) { get }
     /// Output pixels per window coordinate (1 on ordinary displays, 2 on most HiDPI ones).
     var pixelScale: Double { get }
+    /// Whether `draw` gives filled triangles their exact area coverage itself, so the tessellator
+    /// must not add its anti-aliasing fringe.
+    var drawsExactCoverage: Bool { get }
 
     /// Appends the events that arrived since the last call.
     func pollEvents(into events: inout [PlatformEvent])
@@ -21,4 +24,8 @@ public protocol FrontEnd: AnyObject {
     func present()
     /// Saves what has been drawn (before `present`) as a PNG.
     func saveScreenshot(to path: String) throws
+}
+
+extension FrontEnd {
+    public var drawsExactCoverage: Bool { false }
 }

@@ -21,10 +21,13 @@ struct CoverageReference {
         return Double(samples[(y - y0) * width + (x - x0)]) / Double(Self.grid * Self.grid)
     }
 
-    /// `path` in points, drawn at `scale` output pixels per point, clipped to `bounds` pixels.
-    init(_ path: Path, scale: Double, bounds: (width: Int, height: Int)) {
-        let contours = Self.flatten(path, scale: scale)
-        let all = contours.flatMap { $0 }
+    /// `path` in points, less `hole` (inside it: a stroke's inner outline), drawn at `scale`
+    /// output pixels per point, clipped to `bounds` pixels.
+    init(_ path: Path, minus hole: Path? = nil, scale: Double, bounds: (width: Int, height: Int)) {
+        let outer = Self.flatten(path, scale: scale)
+        let inner = hole.map { Self.flatten($0, scale: scale) } ?? []
+        let contours = outer + inner
+        let all = outer.flatMap { $0 }
         let minX = all.map(\.x).min() ?? 0, maxX = all.map(\.x).max() ?? 0
         let minY = all.map(\.y).min() ?? 0, maxY = all.map(\.y).max() ?? 0
         let x0 = max(Int(minX.rounded(.down)) - 2, 0), y0 = max(Int(minY.rounded(.down)) - 2, 0)
@@ -33,10 +36,7 @@ struct CoverageReference {
         (self.x0, self.y0, self.width, self.height) = (x0, y0, width, height)
 
         var columnsShallow = Set<Int>(), columnsSteep = Set<Int>(), rowsSteep = Set<Int>(), rowsShallow = Set<Int>()
-        // Edges of every contour, bucketed by the pixel rows they span.
-        var edges: [(a: Vec2, b: Vec2, contour: Int)] = []
-        var byRow = [[Int]](repeating: [], count: height)
-        for (k, contour) in contours.enumerated() {
+        for contour in contours {
             for i in contour.indices {
                 let a = contour[i], b = contour[(i + 1) % contour.count]
                 let dx = abs(b.x - a.x), dy = abs(b.y - a.y)
@@ -44,14 +44,33 @@ struct CoverageReference {
                 let rows = Int(min(a.y, b.y).rounded(.down))...Int(max(a.y, b.y).rounded(.down))
                 if dy > 2 * dx { columnsSteep.formUnion(cols) } else { columnsShallow.formUnion(cols) }
                 if dx > 2 * dy { rowsShallow.formUnion(rows) } else { rowsSteep.formUnion(rows) }
-                guard a.y != b.y else { continue }
-                edges.append((a, b, k))
-                for r in rows where r >= y0 && r < y0 + height { byRow[r - y0].append(edges.count - 1) }
             }
         }
         shallowColumns = columnsShallow.subtracting(columnsSteep).filter { $0 >= x0 && $0 < x0 + width }
         steepRows = rowsSteep.subtracting(rowsShallow).filter { $0 >= y0 && $0 < y0 + height }
+        let box = (x0: x0, y0: y0, width: width, height: height)
+        var counts = Self.count(outer, in: box)
+        if !inner.isEmpty {
+            for (i, covered) in Self.count(inner, in: box).enumerated() { counts[i] -= covered }
+        }
+        samples = counts
+    }
 
+    /// Samples inside the union of `contours`, per pixel of `box`.
+    static func count(_ contours: [[Vec2]], in box: (x0: Int, y0: Int, width: Int, height: Int)) -> [Int] {
+        let (x0, y0, width, height) = box
+        // Edges of every contour, bucketed by the pixel rows they span.
+        var edges: [(a: Vec2, b: Vec2, contour: Int)] = []
+        var byRow = [[Int]](repeating: [], count: height)
+        for (k, contour) in contours.enumerated() {
+            for i in contour.indices {
+                let a = contour[i], b = contour[(i + 1) % contour.count]
+                guard a.y != b.y else { continue }
+                edges.append((a, b, k))
+                let rows = Int(min(a.y, b.y).rounded(.down))...Int(max(a.y, b.y).rounded(.down))
+                for r in rows where r >= y0 && r < y0 + height { byRow[r - y0].append(edges.count - 1) }
+            }
+        }
         var counts = [Int](repeating: 0, count: width * height)
         let n = Self.grid
         var crossings: [(x: Double, dir: Int, contour: Int)] = []
@@ -96,7 +115,7 @@ struct CoverageReference {
                 if let m = merged { add(m) }
             }
         }
-        samples = counts
+        return counts
     }
 
     /// Closed polylines in output pixels, chords ≤ ½ px long on arcs (sagitta ≪ 0.01 px) and 1024

@@ -72,59 +72,81 @@ struct CoverageFigures: CustomStringConvertible {
 }
 
 extension WindowFaultTests {
-    /// One shape of each kind the scenes fill, apart from each other, in points for a 1280×720
-    /// window at `scale`; `rounded` ones go through `fillRoundedRect`.
-    static func coverageShapes(scale: Double) -> [(name: String, path: Path, color: RGBA, rounded: (Rect, Double)?)] {
+    /// A shape as a scene draws it, and the outline its reference covers (less `hole`).
+    struct CoverageShape {
+        var name: String
+        var path: Path
+        var hole: Path?
+        var color: RGBA
+        var draw: (inout Tessellator, inout DrawList) -> Void
+
+        /// Filled through `fill` (or `fillRoundedRect` when `rounded`).
+        static func fill(_ name: String, _ path: Path, _ color: RGBA, rounded: (Rect, Double)? = nil) -> CoverageShape {
+            CoverageShape(name: name, path: path, color: color) { tess, list in
+                if let (rect, radius) = rounded {
+                    tess.fillRoundedRect(rect, radius: radius, color: color, into: &list)
+                } else {
+                    tess.fill(path, color: color, into: &list)
+                }
+            }
+        }
+    }
+
+    /// One shape of each kind the scenes draw, apart from each other, in points for a 1280×720
+    /// window at `scale`.
+    static func coverageShapes(scale: Double) -> [CoverageShape] {
         let w = 1280 / scale
-        var shapes: [(name: String, path: Path, color: RGBA, rounded: (Rect, Double)?)] = []
+        var shapes: [CoverageShape] = []
         // wave-pull held 60 points down, off centre (its quadratic band, as WavePull draws it).
         let p = WavePull.layout(width: w, dragDistance: 60, locationX: w * 0.43)
-        shapes.append(("wave band", Path {
+        shapes.append(.fill("wave band", Path {
             $0.move(to: Vec2(0, 0)); $0.line(to: Vec2(0, p[0].y))
             $0.quad(to: p[2], control: p[1]); $0.quad(to: p[4], control: p[3]); $0.quad(to: p[6], control: p[5])
             $0.line(to: Vec2(w, 0)); $0.close()
-        }, WavePull.fill, nil))
+        }, WavePull.fill))
         let top = 150.0
-        shapes.append(("circle", Path { $0.circle(center: Vec2(60.3, top + 50.6), radius: 40.2) }, RGBA(40, 90, 200), nil))
-        shapes.append(("sticky blob", Path {
+        shapes.append(.fill("circle", Path { $0.circle(center: Vec2(60.3, top + 50.6), radius: 40.2) }, RGBA(40, 90, 200)))
+        shapes.append(.fill("sticky blob", Path {
             StickyRefresh.blobPath(h: 80, origin: Vec2(120.4, top + 10.7), into: &$0)
-        }, StickyRefresh.blobFill, nil))
+        }, StickyRefresh.blobFill))
         let card = Rect(x: 170.35, y: top + 12.8, width: 140.5, height: 44.3)
-        shapes.append(("rounded rect", Path { $0.roundedRect(card, radius: 10) }, RGBA(20, 20, 20), (card, 10)))
+        shapes.append(.fill("rounded rect", Path { $0.roundedRect(card, radius: 10) }, RGBA(20, 20, 20), rounded: (card, 10)))
         let pill = Rect(x: 170.6, y: top + 70.45, width: 120.2, height: 22.1)
-        shapes.append(("pill", Path { $0.roundedRect(pill, radius: 11.05) }, RGBA(0, 120, 90, 230), (pill, 11.05)))
-        shapes.append(("refresh icon", Path { Icons.circularArrow(center: Vec2(350.5, top + 40.3), size: 40, into: &$0) },
-                       RGBA(10, 10, 10), nil))
-        shapes.append(("small icon", Path { Icons.circularArrow(center: Vec2(400.2, top + 40.7), size: 20, into: &$0) },
-                       RGBA(10, 10, 10), nil))
+        shapes.append(.fill("pill", Path { $0.roundedRect(pill, radius: 11.05) }, RGBA(0, 120, 90, 230), rounded: (pill, 11.05)))
+        shapes.append(.fill("refresh icon", Path { Icons.circularArrow(center: Vec2(350.5, top + 40.3), size: 40, into: &$0) },
+                            RGBA(10, 10, 10)))
+        shapes.append(.fill("small icon", Path { Icons.circularArrow(center: Vec2(400.2, top + 40.7), size: 20, into: &$0) },
+                            RGBA(10, 10, 10)))
+        // gooey-menu's 1-point pill outline: a stroke, covering the pill grown by half the width
+        // less the pill shrunk by it.
+        let outline = Rect(x: 430.3, y: top + 20.7, width: 150.4, height: 40.2), r = outline.height / 2
+        func grown(_ d: Double) -> Path {
+            Path { $0.roundedRect(Rect(x: outline.x - d, y: outline.y - d, width: outline.width + 2 * d,
+                                       height: outline.height + 2 * d), radius: r + d) }
+        }
+        shapes.append(CoverageShape(name: "pill outline", path: grown(0.5), hole: grown(-0.5), color: RGBA(30, 30, 30)) { tess, list in
+            tess.stroke(grown(0), width: 1, color: RGBA(30, 30, 30), into: &list)
+        })
         return shapes
     }
 
     /// The shapes drawn through `front` at `scale` (tessellated at `tolerance` points, with or
-    /// without the fringe) and each one's figures against the reference of its `path`; `drawn`
-    /// replaces the path that is drawn (to check the oracle notices a wrong shape).
+    /// without the fringe) and each one's figures against its reference.
     static func coverageFigures(front: SDLFrontEnd, scale: Double, tolerance: Double, antialias: Bool, in dir: URL,
-                                shapes: [(name: String, path: Path, color: RGBA, rounded: (Rect, Double)?)],
-                                drawn: [Path]? = nil) throws -> [(String, CoverageFigures)] {
+                                shapes: [CoverageShape], label: String = "") throws -> [(String, CoverageFigures)] {
         var list = DrawList()
         list.clearColor = .white
         var tess = Tessellator(tolerance: tolerance, antialias: antialias)
         tess.rectangleCores = true
         tess.pixelScale = scale
-        for (k, shape) in shapes.enumerated() {
-            if let (rect, radius) = shape.rounded, drawn == nil {
-                tess.fillRoundedRect(rect, radius: radius, color: shape.color, into: &list)
-            } else {
-                tess.fill(drawn?[k] ?? shape.path, color: shape.color, into: &list)
-            }
-        }
+        for shape in shapes { shape.draw(&tess, &list) }
         front.draw(list, scale: scale)
-        let file = dir.appendingPathComponent("coverage-\(scale)-\(antialias)-\(drawn == nil).png").path
+        let file = dir.appendingPathComponent("coverage-\(scale)-\(antialias)\(label).png").path
         try front.saveScreenshot(to: file)
         front.present()
         let image = try PNGImage.load(file)
         return shapes.map { shape in
-            let reference = CoverageReference(shape.path, scale: scale, bounds: (image.width, image.height))
+            let reference = CoverageReference(shape.path, minus: shape.hole, scale: scale, bounds: (image.width, image.height))
             return (shape.name, CoverageFigures(image, reference, color: shape.color))
         }
     }
@@ -152,10 +174,13 @@ extension WindowFaultTests {
         let dir = try ElasticBinary.scratch("coverage-oracle")
         let front = try WindowFaultTests.frontEnd()
         let scale = 1.5, c = Vec2(60.3, 200.6), r = 40.2, color = RGBA(40, 90, 200)
-        let circle = [(name: "circle", path: Path { $0.circle(center: c, radius: r) }, color: color, rounded: (Rect, Double)?.none)]
+        let circle = Path { $0.circle(center: c, radius: r) }
+        // Drawn half an output pixel wider all round than the reference.
+        let fatShape = CoverageShape(name: "fat circle", path: circle, color: color) { tess, list in
+            tess.fill(Path { $0.circle(center: c, radius: r + 0.5 / scale) }, color: color, into: &list)
+        }
         let fat = try WindowFaultTests.coverageFigures(front: front, scale: scale, tolerance: WindowFaultTests.coverageTolerance,
-                                                       antialias: false, in: dir, shapes: circle,
-                                                       drawn: [Path { $0.circle(center: c, radius: r + 0.5 / scale) }])[0].1
+                                                       antialias: false, in: dir, shapes: [fatShape], label: "fat")[0].1
         #expect(!fat.meetsTargets() && fat.columnMean > 0.8, "\(fat)")
         // Two halves of one disc, each drawn with its own colour run: the shared chord is
         // anti-aliased twice, which leaves a lighter line through the middle.
@@ -170,7 +195,7 @@ extension WindowFaultTests {
         let file = dir.appendingPathComponent("halves.png").path
         try front.saveScreenshot(to: file)
         front.present()
-        let cracked = CoverageFigures(try PNGImage.load(file), CoverageReference(circle[0].path, scale: scale, bounds: (1280, 720)),
+        let cracked = CoverageFigures(try PNGImage.load(file), CoverageReference(circle, scale: scale, bounds: (1280, 720)),
                                       color: color)
         #expect(cracked.seams > 0, "\(cracked)")
     }

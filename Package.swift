@@ -26,7 +26,8 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
-        .target(name: "ElasticSDL", dependencies: ["CSDL2", "ElasticCore"]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .target(name: "ElasticSDL", dependencies: ["CSDL2", "CPixman", "ElasticCore"]),
         .executableTarget(
             name: "elastic",
             dependencies: [

@@ -2,8 +2,24 @@ import CSDL2
 import ElasticCore
 
 extension SDLFrontEnd {
+    /// Whether triangles of one colour are drawn with exact area coverage (`PixmanCoverage`), so
+    /// the tessellator should add no fringe: with the software renderer, into a window surface
+    /// pixman can write.
+    public var drawsExactCoverage: Bool { exactSurface() != nil }
+
+    /// The window surface pixman draws into, when exact coverage is on and possible.
+    private func exactSurface() -> UnsafeMutablePointer<SDL_Surface>? {
+        // Only the software renderer draws into the window surface (asking a GL window for one
+        // would create a second framebuffer).
+        guard coverage.enabled, rendererName == "software",
+              let surface = SurfaceFill.writableSurface(of: window, outputSize: outputSize),
+              PixmanCoverage.supports(surface) else { return nil }
+        return surface
+    }
+
     /// Clears and draws a frame's draw list: each triangle batch is one `SDL_RenderGeometry` call
-    /// over the shared vertex buffer (handed over without a copy), text through SDL2_ttf.
+    /// over the shared vertex buffer (handed over without a copy), or, with exact coverage, one
+    /// pixman composite per run of one colour; text through SDL2_ttf.
     /// `scale` maps scene points to output pixels (HiDPI × the user's UI scale).
     /// With `partialUpdates`, only the damaged rectangles are cleared and redrawn, each with every
     /// command clipped to it, so what lies under or over a changed shape is drawn as before.
@@ -30,13 +46,14 @@ extension SDLFrontEnd {
             }
         }
         let whole = redrawsWholeOutput
-        for clip in frameRects { draw(list, scale: s, clip: whole ? nil : clip) }
+        let exact = exactSurface().map { coverage.begin(surface: $0, renderer: renderer) } ?? false
+        for clip in frameRects { draw(list, scale: s, clip: whole ? nil : clip, exact: exact) }
         if !whole { SDL_RenderSetClipRect(renderer, nil) }
         text.endFrame()
     }
 
     /// Clears and draws the whole list, clipped to `clip` (output pixels) when it is not nil.
-    private func draw(_ list: DrawList, scale s: Float, clip: PixelRect?) {
+    private func draw(_ list: DrawList, scale s: Float, clip: PixelRect?, exact: Bool) {
         let area = clip ?? outputRect
         if clip != nil {
             // SDL keeps the clip rectangle in output pixels, converted with the scale in force.
@@ -44,6 +61,7 @@ extension SDLFrontEnd {
             var r = SDL_Rect(x: Int32(area.x0), y: Int32(area.y0), w: Int32(area.width), h: Int32(area.height))
             SDL_RenderSetClipRect(renderer, &r)
         }
+        coverage.clip = area
         SDL_RenderSetScale(renderer, s, s)
         let c = list.clearColor
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, 255)
@@ -60,36 +78,77 @@ extension SDLFrontEnd {
             SDL_RenderFillRectF(renderer, &r)
             SDL_RenderSetScale(renderer, s, s)
         }
-        (truncatesVertices ? roundedVertices : list.mesh.vertices).withUnsafeBufferPointer { vertices in
-            vertices.withMemoryRebound(to: SDL_Vertex.self) { sdlVertices in
-                list.mesh.indices.withUnsafeBufferPointer { indices in
-                    for command in list.commands {
-                        switch command {
-                        case let .triangles(first, count, blend):
-                            guard count > 0, let base = indices.baseAddress, first + count <= indices.count else { continue }
-                            SDL_SetRenderDrawBlendMode(renderer, blend == .none ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-                            base.withMemoryRebound(to: Int32.self, capacity: indices.count) { ip in
-                                _ = SDL_RenderGeometry(renderer, nil, sdlVertices.baseAddress, Int32(sdlVertices.count),
-                                                       ip + first, Int32(count))
+        let shifted = truncatesVertices ? roundedVertices : list.mesh.vertices
+        list.mesh.vertices.withUnsafeBufferPointer { vertices in
+            shifted.withUnsafeBufferPointer { shiftedVertices in
+                shiftedVertices.withMemoryRebound(to: SDL_Vertex.self) { sdlVertices in
+                    list.mesh.indices.withUnsafeBufferPointer { indices in
+                        for command in list.commands {
+                            switch command {
+                            case let .triangles(first, count, blend):
+                                guard count > 0, first >= 0, first + count <= indices.count else { continue }
+                                SDL_SetRenderDrawBlendMode(renderer, blend == .none ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+                                if exact {
+                                    drawExact(first: first, count: count, vertices: vertices, indices: indices,
+                                              sdlVertices: sdlVertices, scale: s)
+                                } else {
+                                    drawGeometry(first: first, count: count, indices: indices, sdlVertices: sdlVertices)
+                                }
+                            case let .text(index):
+                                text.draw(list.texts[index], pixelScale: Double(s))
+                            case let .rect(r, color) where surface != nil && color.isOpaque:
+                                guard let surface, let p = SurfaceFill.pixelRect(r, scale: s) else { continue }
+                                let clipped = PixelRect(x0: p.x, y0: p.y, x1: p.x + p.width, y1: p.y + p.height).intersection(area)
+                                guard !clipped.isEmpty else { continue }
+                                SDL_RenderFlush(renderer)  // anything SDL still holds goes underneath
+                                SurfaceFill.fill(surface, (clipped.x0, clipped.y0, clipped.width, clipped.height), color: color)
+                            case let .rect(r, color):
+                                SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+                                SDL_SetRenderDrawBlendMode(renderer, color.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+                                var rect = SDL_FRect(x: Float(r.x), y: Float(r.y), w: Float(r.width), h: Float(r.height))
+                                SDL_RenderFillRectF(renderer, &rect)
                             }
-                        case let .text(index):
-                            text.draw(list.texts[index], pixelScale: Double(s))
-                        case let .rect(r, color) where surface != nil && color.isOpaque:
-                            guard let surface, let p = SurfaceFill.pixelRect(r, scale: s) else { continue }
-                            let clipped = PixelRect(x0: p.x, y0: p.y, x1: p.x + p.width, y1: p.y + p.height).intersection(area)
-                            guard !clipped.isEmpty else { continue }
-                            SDL_RenderFlush(renderer)  // anything SDL still holds goes underneath
-                            SurfaceFill.fill(surface, (clipped.x0, clipped.y0, clipped.width, clipped.height), color: color)
-                        case let .rect(r, color):
-                            SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
-                            SDL_SetRenderDrawBlendMode(renderer, color.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-                            var rect = SDL_FRect(x: Float(r.x), y: Float(r.y), w: Float(r.width), h: Float(r.height))
-                            SDL_RenderFillRectF(renderer, &rect)
                         }
                     }
                 }
             }
         }
+    }
+
+    /// `count` indices from `first` through `SDL_RenderGeometry`.
+    private func drawGeometry(first: Int, count: Int, indices: UnsafeBufferPointer<Int32>,
+                              sdlVertices: UnsafeBufferPointer<SDL_Vertex>) {
+        guard count > 0, let base = indices.baseAddress else { return }
+        _ = SDL_RenderGeometry(renderer, nil, sdlVertices.baseAddress, Int32(sdlVertices.count), base + first, Int32(count))
+    }
+
+    /// A triangle batch with exact coverage: runs of triangles whose three vertices share one
+    /// colour go to pixman, each run composited once; the others (colour gradients, vertices out
+    /// of pixman's range) keep going through SDL, in order.
+    private func drawExact(first: Int, count: Int, vertices: UnsafeBufferPointer<Vertex>,
+                           indices: UnsafeBufferPointer<Int32>, sdlVertices: UnsafeBufferPointer<SDL_Vertex>, scale: Float) {
+        var sdlStart = -1  // first index of the pending stretch for SDL
+        var k = first
+        let end = first + count - count % 3
+        while k < end {
+            let i0 = Int(indices[k]), i1 = Int(indices[k + 1]), i2 = Int(indices[k + 2])
+            let n = vertices.count
+            if i0 >= 0, i0 < n, i1 >= 0, i1 < n, i2 >= 0, i2 < n {
+                let a = vertices[i0], b = vertices[i1], c = vertices[i2]
+                if a.color == b.color, b.color == c.color, coverage.add(a, b, c, scale: scale) {
+                    // SDL's stretch only queues here; pixman flushes it before compositing.
+                    if sdlStart >= 0 { drawGeometry(first: sdlStart, count: k - sdlStart, indices: indices, sdlVertices: sdlVertices) }
+                    sdlStart = -1
+                    k += 3
+                    continue
+                }
+            }
+            coverage.flush()
+            if sdlStart < 0 { sdlStart = k }
+            k += 3
+        }
+        coverage.flush()
+        if sdlStart >= 0 { drawGeometry(first: sdlStart, count: end - sdlStart, indices: indices, sdlVertices: sdlVertices) }
     }
 
     /// Saves what has been drawn (call before `present`) as a PNG through SDL2_image.

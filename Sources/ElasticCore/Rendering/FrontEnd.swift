@@ -10,6 +10,9 @@ public protocol FrontEnd: AnyObject {
     var windowSize: (width: Int, height: Int) { get }
     /// Output pixels per window coordinate (1 on ordinary displays, 2 on most HiDPI ones).
     var pixelScale: Double { get }
+    /// Whether `draw` gives filled triangles their exact area coverage itself, so the tessellator
+    /// must not add its anti-aliasing fringe.
+    var drawsExactCoverage: Bool { get }
 
     /// Output pixels the last `draw` redrew (the whole output when it redrew everything).
     var drawnPixels: Int { get }
@@ -30,4 +33,8 @@ public protocol FrontEnd: AnyObject {
     /// How wide `text` is drawn at font size `size`, both in window coordinates, measured with the
     /// font labels are drawn with; nil when there is no font to measure (callers estimate).
     func textWidth(_ text: String, size: Double) -> Double?
+}
+
+extension FrontEnd {
+    public var drawsExactCoverage: Bool { false }
 }

@@ -57,6 +57,7 @@ final class GameLoop {
         } catch {
             throw ValidationFailure("\(error)")
         }
+        driver.tessellator.antialias = config.antialias && !frontEnd.drawsExactCoverage
         screenshotQueue = config.screenshotTimes.sorted()
         hud = Hud(renderer: frontEnd.rendererName, stepRate: config.stepRate,
                   refreshRate: live ? (frontEnd.refreshRate ?? 60) : config.fps)

@@ -1,0 +1,63 @@
+import CSDL2
+import ElasticCore
+@testable import ElasticSDL
+import Foundation
+import Testing
+@testable import elastic
+
+extension WindowFaultTests {
+    @Test("the game loop drops the fringe exactly when the front end draws exact coverage")
+    func loopTurnsTheFringeOffForExactCoverage() throws {
+        let dir = try ElasticBinary.scratch("coverage-wiring")
+        let front = try WindowFaultTests.frontEnd()
+        #expect(front.drawsExactCoverage)
+        let (exact, _) = try WindowFaultTests.loop(on: front, scene: "wave-pull", headless: true, frameLimit: 1,
+                                                   stats: dir.appendingPathComponent("a.csv").path)
+        #expect(!exact.driver.tessellator.antialias)
+        front.coverage.enabled = false
+        defer { front.coverage.enabled = true }
+        #expect(!front.drawsExactCoverage)
+        let (fringed, _) = try WindowFaultTests.loop(on: front, scene: "wave-pull", headless: true, frameLimit: 1,
+                                                     stats: dir.appendingPathComponent("b.csv").path)
+        #expect(fringed.driver.tessellator.antialias)
+        let rig = try LoopRig(scene: "wave-pull", size: Size(640, 480))
+        #expect(rig.driver.tessellator.antialias, "the null front end draws nothing itself: the fringe stays")
+    }
+
+    @Test("triangles pixman cannot take (colour gradients, vertices beyond its fixed point) still draw, in painter's order")
+    func mixedBatchesKeepPaintersOrder() throws {
+        let dir = try ElasticBinary.scratch("coverage-mixed")
+        let front = try WindowFaultTests.frontEnd()
+        SDL_SetWindowSize(front.window, 320, 240)
+        var ignored: [PlatformEvent] = []
+        front.pollEvents(into: &ignored)
+        var list = DrawList()
+        list.clearColor = .white
+        let red = RGBA(255, 0, 0), blue = RGBA(0, 0, 255), green = RGBA(0, 160, 0)
+        func triangle(_ a: Vec2, _ b: Vec2, _ c: Vec2, _ ca: RGBA, _ cb: RGBA, _ cc: RGBA) {
+            let i = list.mesh.add(Vertex(a, ca)), j = list.mesh.add(Vertex(b, cb)), k = list.mesh.add(Vertex(c, cc))
+            list.mesh.triangle(i, j, k)
+        }
+        // One batch: red square (pixman), a gradient over its right half (SDL), a blue square over
+        // the gradient's middle (pixman), then a green triangle reaching far beyond pixman's range.
+        triangle(Vec2(10, 10), Vec2(110, 10), Vec2(110, 110), red, red, red)
+        triangle(Vec2(10, 10), Vec2(110, 110), Vec2(10, 110), red, red, red)
+        triangle(Vec2(60, 10), Vec2(160, 10), Vec2(160, 110), blue, green, green)
+        triangle(Vec2(60, 10), Vec2(160, 110), Vec2(60, 110), blue, blue, green)
+        triangle(Vec2(90, 40), Vec2(130, 40), Vec2(130, 80), blue, blue, blue)
+        triangle(Vec2(90, 40), Vec2(130, 80), Vec2(90, 80), blue, blue, blue)
+        triangle(Vec2(200, 150), Vec2(1e6, 150), Vec2(200, 230), green, green, green)
+        list.commitTriangles(blend: .none)
+        front.draw(list, scale: 1)
+        let file = dir.appendingPathComponent("mixed.png").path
+        try front.saveScreenshot(to: file)
+        front.present()
+        let image = try PNGImage.load(file)
+        #expect(image.pixel(30, 60) == red)
+        #expect(image.pixel(110, 60) == blue, "the blue square lies on the gradient")
+        let g = image.pixel(100, 100)
+        #expect(g.r < 60 && Int(g.g) + Int(g.b) > 150, "the gradient lies on the red square: \(g)")
+        #expect(image.pixel(210, 160) == green, "the far-reaching triangle is drawn (by SDL)")
+        #expect(image.pixel(5, 5) == .white && image.pixel(300, 20) == .white)
+    }
+}

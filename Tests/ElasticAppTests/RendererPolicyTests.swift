@@ -68,20 +68,3 @@ struct RendererPolicyTests {
         #expect(run.stderr.contains("renderer software (software: "), "\(run.stderr)")
     }
 }
-
-extension WindowFaultTests {
-    /// The probe itself, in-process (SDL is process-global: in the serialized SDL suite): an
-    /// OpenGL context on the offscreen driver names its device, and the policy decides on it.
-    @Test("the GL probe reads GL_RENDERER from a real context")
-    func glProbe() throws {
-        let previous = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]
-        setenv("SDL_VIDEODRIVER", "offscreen", 1)
-        defer { if let previous { setenv("SDL_VIDEODRIVER", previous, 1) } else { unsetenv("SDL_VIDEODRIVER") } }
-        guard SDL_Init(SDL_INIT_VIDEO) == 0 else { Issue.record("offscreen driver: \(String(cString: SDL_GetError()))"); return }
-        defer { SDL_Quit() }
-        let name = try #require(RendererPolicy.probeGLRenderer())
-        #expect(!name.isEmpty)
-        let (choice, _) = RendererPolicy.choose(glRenderer: name)
-        #expect(choice == (RendererPolicy.isSoftwareRasteriser(name) ? .software : .opengl), "\(name)")
-    }
-}

@@ -203,6 +203,33 @@ private func run(_ scene: StickyRefresh, seconds: Double) {
         #expect(scene.nextRefreshSucceeds)
     }
 
+    /// The result label and its icon are centred as a group on the text's measured width: with a
+    /// measure that says 9 points per point of font size, "Refresh failed" at 14 pt is 126 wide,
+    /// so the group (icon + 6 gap + 126) starts at 640 − (icon + 132) / 2.
+    @Test func theResultLabelIsCentredByItsMeasuredWidth() throws {
+        let driver = try FrameDriver(scene: StickyRefresh.name, windowSize: Size(1280, 720))
+        driver.measureText = { _, size in 9 * size }
+        let scene = try #require(driver.scene as? StickyRefresh)
+        scene.handle(.key(.f))
+        let y = pull(scene, to: 95, perStep: 1)
+        scene.handle(.pointerUp(.mouse, Vec2(640, y)))
+        run(scene, seconds: 0.5)
+        scene.handle(.key(.space))
+        run(scene, seconds: 0.5)
+        var list = DrawList()
+        var tess = Tessellator()
+        scene.draw(into: &list, tessellator: &tess, alpha: 1)
+        let label = try #require(list.texts.first { $0.text == "Refresh failed" })
+        let icon = StickyRefresh.iconSize
+        let left = 640 - (icon + 6 + 126) / 2
+        #expect(abs(label.position.x - (left + icon + 6)) < 1e-9, "\(label.position.x)")
+        // And without a measure the estimate is used: a different place.
+        driver.measureText = nil
+        var estimated = DrawList()
+        scene.draw(into: &estimated, tessellator: &tess, alpha: 1)
+        #expect(estimated.texts.first { $0.text == "Refresh failed" }?.position.x != label.position.x)
+    }
+
     @Test func grabbingMidRefreshContinuesSmoothly() {
         let scene = StickyRefresh(size: Size(1280, 720))
         let y = pull(scene, to: 100, perStep: 1)

@@ -29,6 +29,11 @@ public final class FrameDriver {
     /// Called with every event as it is queued, with the time it is queued at (in window
     /// coordinates): replaying these gives the same steps the same input (`--record-input`).
     public var onQueued: ((TimedInput) -> Void)?
+    /// Text width as the front end draws it, in window coordinates for a size in window
+    /// coordinates (nil: nothing can measure). Scenes that lay out around labels get it in points.
+    public var measureText: ((_ text: String, _ size: Double) -> Double?)? {
+        didSet { connectMeasure() }
+    }
 
     private var replay: [TimedInput]
     private var replayHead = 0
@@ -49,6 +54,7 @@ public final class FrameDriver {
         tessellator = Tessellator(tolerance: tolerance, antialias: antialias)
         tessellator.rectangleCores = true
         scene = SceneCatalog.all[index].make(Size(1, 1))
+        connectMeasure()
         sceneSize = FrameDriver.points(windowSize, uiScale: self.uiScale)
         scene.resize(to: sceneSize)
     }
@@ -152,12 +158,21 @@ public final class FrameDriver {
         reports.append(contentsOf: scene.reports)
         sceneIndex = index
         scene = SceneCatalog.all[index].make(sceneSize)
+        connectMeasure()
         reports.append("scene: \(SceneCatalog.all[index].name)")
     }
 
     /// Queue times are rounded to the nanosecond, so float noise (0.10000000000000002) stays out
     /// of recordings; an event still applies at the step it would have (within 1e-9 s of its start).
     private static func nanoseconds(_ t: Double) -> Double { (t * 1e9).rounded() / 1e9 }
+
+    private func connectMeasure() {
+        guard let measuring = scene as? any TextMeasuringScene else { return }
+        measuring.textWidth = measureText == nil ? nil : { [weak self] text, size in
+            guard let self, let measure = self.measureText else { return nil }
+            return measure(text, size * self.uiScale).map { $0 / self.uiScale }
+        }
+    }
 
     private func enqueue(_ event: InputEvent, at time: Double) {
         let queued = TimedInput(time: time, event: event)

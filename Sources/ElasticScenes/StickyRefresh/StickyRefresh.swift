@@ -29,9 +29,9 @@ public enum StickyState: String, Sendable, Hashable, CaseIterable {
 ///
 /// Entities: `list` (y = the pull h, the strip's visible height), `blob` (x = its centre line,
 /// y = the centre of its bottom circle, both in window coordinates).
-public final class StickyRefresh: SimulationScene {
+public final class StickyRefresh: SimulationScene, TextMeasuringScene {
     public static let name = "sticky-refresh"
-    public let title = "sticky-refresh: pull the list down; S / F: next refresh succeeds / fails; Space ends a refresh"
+    public let title = "sticky-refresh: pull the list down; S / F: next refresh succeeds / fails"
     public let spaceAction = "start / end a refresh"
 
     // The seed's constants.
@@ -74,6 +74,7 @@ public final class StickyRefresh: SimulationScene {
     public static let spinnerSize = 22.0
     public static let successText = "Refreshed"
     public static let failureText = "Refresh failed"
+    public var textWidth: ((_ text: String, _ size: Double) -> Double?)?
 
     public private(set) var sim = Simulation()
     public var reports: [String] = []

@@ -26,7 +26,7 @@ public final class WaveBalls: SimulationScene {
     }
 
     public static let name = "wave-balls"
-    public let title = "wave-balls: pull the list down past 80; Space ends the refresh"
+    public let title = "wave-balls: pull the list down past 80"
     public let spaceAction = "start / end a refresh"
 
     // The seed's constants.

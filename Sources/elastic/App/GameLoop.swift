@@ -47,8 +47,7 @@ final class GameLoop {
         self.time = time ?? (live ? MonotonicTimeSource() as any TimeSource : SimulatedDisplayClock(fps: config.fps))
         origin = live ? self.time.now() : 0
         let window = frontEnd.windowSize
-        // Auto scale is taken from the window the run starts with: the driver's scale is fixed
-        // once made, so a later resize shows more or less of the scene at the same scale.
+        // Auto scale follows the window: resolved here and again on every resize.
         let uiScale = config.uiScale.resolve(width: window.width, height: window.height)
         do {
             driver = try FrameDriver(scene: config.sceneName, windowSize: Size(Double(window.width), Double(window.height)),
@@ -57,6 +56,7 @@ final class GameLoop {
         } catch {
             throw ValidationFailure("\(error)")
         }
+        driver.measureText = { [frontEnd] text, size in frontEnd.textWidth(text, size: size) }
         driver.tessellator.antialias = config.antialias && !frontEnd.drawsExactCoverage
         screenshotQueue = config.screenshotTimes.sorted()
         hud = Hud(renderer: frontEnd.rendererName, stepRate: config.stepRate,

@@ -6,7 +6,7 @@ import ElasticScenes
 /// covers content, so it shows for a few seconds, fades on the first pointer input and comes
 /// back for another few seconds when a key is pressed.
 struct KeyHint {
-    static let keys = "Space: action   1–5 / Tab: scenes   F1: HUD   Esc: quit"
+    static let otherKeys = "1–5 / Tab: scenes   F1: HUD   Esc: quit"
     static let shortKeys = "Tab: scenes   Esc: quit"
     static let fontSize = 13.0
     /// Seconds of display time the hint stays after the start or a key press.
@@ -32,7 +32,8 @@ struct KeyHint {
         let sceneName = type(of: scene).name
         if cache?.scene != sceneName || cache?.room != room || cache?.scale != measure.uiScale
             || cache?.pixelScale != measure.pixelScale {
-            let candidates = [scene.title + "   ·   " + KeyHint.keys, scene.title, KeyHint.keys, KeyHint.shortKeys]
+            let keys = "Space: \(scene.spaceAction)   " + KeyHint.otherKeys
+            let candidates = [scene.title + "   ·   " + keys, scene.title, keys, KeyHint.shortKeys]
             var chosen: (String, Double)?
             for text in candidates {
                 let width = measure.width(text, size: KeyHint.fontSize)

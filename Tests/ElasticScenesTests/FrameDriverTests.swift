@@ -69,6 +69,19 @@ struct FrameDriverTests {
         #expect(try driver(window: Size(0, 0)).sceneSize == Size(1, 1), "a 0×0 window is a 1×1 scene")
     }
 
+    @Test("the flattening tolerance is in output pixels: twice the pixel scale, more points on the curves")
+    func toleranceInPixels() throws {
+        let d = try driver(GooeyMenu.name)
+        d.frame(now: 0)
+        d.draw(outputScale: 1)
+        let atOne = d.drawList.vertexCount
+        #expect(d.tessellator.tolerance == 0.25)
+        d.draw(outputScale: 2)
+        #expect(d.tessellator.tolerance == 0.125)
+        // The camera's circles and the menu's curve: chords of half the sagitta, about √2 as many.
+        #expect(d.drawList.vertexCount > atOne, "\(atOne) → \(d.drawList.vertexCount)")
+    }
+
     @Test("1–5 and Tab switch scenes, Esc and F1 are handed back, other keys reach the scene")
     func keys() throws {
         let d = try driver()

@@ -16,6 +16,9 @@ public final class FrameDriver {
     /// The frame's drawing; runners add overlays to it after `draw`.
     public var drawList = DrawList()
     public var tessellator: Tessellator
+    /// How far flattened curves may stray from the true ones, in output pixels: the tessellator's
+    /// tolerance (in points) follows the pixel scale, so a larger scale flattens finer.
+    public var tolerancePixels: Double
     /// Scene points per window coordinate is 1 / uiScale.
     public private(set) var uiScale: Double
     /// The scene's size in points (never below 1×1, whatever the window does).
@@ -41,7 +44,7 @@ public final class FrameDriver {
     private var pendingHead = 0
     private var reports: [String] = []
 
-    /// `replay` is a script of timed events (window coordinates), queued as display time reaches them.
+    /// `tolerance` is in output pixels. `replay` is a script of timed events (window coordinates), queued as display time reaches them.
     public init(scene name: String, windowSize: Size, uiScale: Double = 1, stepRate: Double = 240,
                 tolerance: Double = 0.25, antialias: Bool = true, replay: [TimedInput] = []) throws {
         guard let index = SceneCatalog.all.firstIndex(where: { $0.name == name }) else {
@@ -51,6 +54,7 @@ public final class FrameDriver {
         self.uiScale = uiScale.isFinite && uiScale > 0 ? uiScale : 1
         self.replay = replay
         clock = FixedStepClock(stepRate: stepRate)
+        tolerancePixels = tolerance
         tessellator = Tessellator(tolerance: tolerance, antialias: antialias)
         tessellator.rectangleCores = true
         scene = SceneCatalog.all[index].make(Size(1, 1))
@@ -112,6 +116,8 @@ public final class FrameDriver {
         alpha = steps == 0 && clock.steps == 0 ? 1 : clock.alpha
         drawList.removeAll()
         tessellator.pixelScale = outputScale * uiScale
+        let pixelScale = tessellator.pixelScale.isFinite && tessellator.pixelScale > 0 ? tessellator.pixelScale : 1
+        tessellator.tolerance = tolerancePixels / pixelScale
         scene.draw(into: &drawList, tessellator: &tessellator, alpha: alpha)
     }
 

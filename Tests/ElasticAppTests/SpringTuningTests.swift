@@ -132,12 +132,14 @@ struct SpringFileTests {
 
     @Test("bad files are refused at start with exit status 2 and the reason",
           arguments: [
-            ("{\"wave-pull\": ", "is not a JSON object"),
+            ("{\"wave-pull\": ", "not valid JSON"),
             ("{\"wave-pull\": {\"duration\": 7, \"dampingRatio\": 0.5}}", "wave-pull duration 7.0 s is out of range 0.05…5.0 s"),
             ("{\"jelly-block\": {\"duration\": 1, \"dampingRatio\": 0.01}}", "jelly-block dampingRatio 0.01 is out of range 0.05…2.0"),
-            ("{\"wave-pull\": {\"duration\": 1e999, \"dampingRatio\": 0.5}}", "is not a JSON object"),
+            ("{\"wave-pull\": {\"duration\": 1e999, \"dampingRatio\": 0.5}}", "a number too large to be finite"),
+            ("{\"wave-pull\": {\"duration\": \"fast\", \"dampingRatio\": 0.5}}", "wave-pull duration must be a number"),
+            ("[0.9, 0.57]", "wrong shape"),
             ("{\"wave-pool\": {\"duration\": 1, \"dampingRatio\": 0.5}}", "unknown scene 'wave-pool'"),
-            ("{\"wave-pull\": {\"duration\": 1}}", "is not a JSON object"),
+            ("{\"wave-pull\": {\"duration\": 1}}", "wave-pull has no \"dampingRatio\""),
           ])
     func badFiles(text: String, reason: String) throws {
         let dir = try ElasticBinary.scratch("springs-bad")
@@ -146,6 +148,20 @@ struct SpringFileTests {
         let result = try play(["--springs", file.path], in: dir)
         #expect(result.status == 2)
         #expect(result.stderr.contains("elastic: springs file \(file.path)") && result.stderr.contains(reason), "\(result.stderr)")
+    }
+
+    @Test("a springs file that does not exist yet: the scenes' own springs, and w creates it; an unwritable one is reported")
+    func missingAndUnwritable() throws {
+        let dir = try ElasticBinary.scratch("springs-missing")
+        let file = dir.appendingPathComponent("new.json"), replay = dir.appendingPathComponent("keys.jsonl")
+        try write(keys([(0.1, "w")]), to: replay)
+        let result = try play(["--springs", file.path, "--replay", replay.path], in: dir)
+        #expect(result.status == 0 && result.stderr.contains("no springs file \(file.path) yet"))
+        #expect(try load(file) == SpringTuning().values)
+        let nowhere = dir.appendingPathComponent("no-folder/springs.json")
+        let refused = try play(["--springs", nowhere.path, "--replay", replay.path], in: dir)
+        #expect(refused.status == 0)
+        #expect(refused.stderr.contains("elastic: springs: cannot write the spring values to \(nowhere.path): no folder"), "\(refused.stderr)")
     }
 
     @Test("a key past the range is refused with a message and the spring stays")

@@ -76,7 +76,7 @@ final class SpringTuning {
         }
         let loaded: [String: TunedSpring]
         do { loaded = try JSONDecoder().decode([String: TunedSpring].self, from: data) } catch {
-            throw ValidationFailure("springs file \(path) is not a JSON object of {\"duration\": s, \"dampingRatio\": r} per scene name")
+            throw ValidationFailure("springs file \(path): \(SpringTuning.reason(error))")
         }
         for (name, spring) in loaded.sorted(by: { $0.key < $1.key }) {
             guard values[name] != nil else {
@@ -84,6 +84,18 @@ final class SpringTuning {
             }
             if let problem = spring.problem(name) { throw ValidationFailure("springs file \(path): \(problem)") }
             values[name] = spring
+        }
+    }
+
+    /// What is wrong with a springs file, in the file's own terms.
+    private static func reason(_ error: any Error) -> String {
+        let shape = "want {\"scene-name\": {\"duration\": seconds, \"dampingRatio\": ratio}, …}"
+        func at(_ path: [any CodingKey]) -> String { path.map(\.stringValue).joined(separator: " ") }
+        switch error as? DecodingError {
+        case let .keyNotFound(key, context)?: return "\(at(context.codingPath)) has no \"\(key.stringValue)\" (\(shape))"
+        case let .typeMismatch(_, context)?, let .valueNotFound(_, context)?:
+            return context.codingPath.count == 2 ? "\(at(context.codingPath)) must be a number" : "wrong shape (\(shape))"
+        default: return "not valid JSON, or a number too large to be finite (\(shape))"
         }
     }
 

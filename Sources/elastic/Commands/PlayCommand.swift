@@ -144,6 +144,9 @@ struct PlayCommand: ParsableCommand {
             printError("elastic: \(error)")
             throw ExitCode(2)
         }
+        if let springs, !FileManager.default.fileExists(atPath: springs) {
+            printError("elastic: no springs file \(springs) yet: the scenes' own springs; w writes it")
+        }
         // Every path is checked before any output is opened, so a refused run writes nothing.
         let shotTimes = uniqueScreenshotTimes()
         let files = try checkFiles(screenshotTimes: shotTimes)

@@ -105,6 +105,11 @@ extension SDLFrontEnd {
         case SDLK_s.rawValue: return .s
         case SDLK_f.rawValue: return .f
         case SDLK_r.rawValue: return .r
+        case SDLK_LEFTBRACKET.rawValue: return .leftBracket
+        case SDLK_RIGHTBRACKET.rawValue: return .rightBracket
+        case SDLK_MINUS.rawValue: return .minus
+        case SDLK_EQUALS.rawValue: return .equals
+        case SDLK_w.rawValue: return .w
         default: return nil
         }
     }

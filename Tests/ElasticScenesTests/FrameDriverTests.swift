@@ -103,6 +103,20 @@ struct FrameDriverTests {
         #expect(throws: SceneError.unknownScene("nope")) { try FrameDriver(scene: "nope", windowSize: Size(1, 1)) }
     }
 
+    @Test("tuning keys are handed back; a switched-to scene is handed to onSceneMade before its first step")
+    func tuningKeysAndNewScenes() throws {
+        let d = try driver()
+        var made: [(String, Double)] = []
+        d.onSceneMade = { made.append((type(of: $0).name, $0.time)) }
+        d.frame(now: 0)
+        for key in [Key.leftBracket, .rightBracket, .minus, .equals, .w, .three] { d.input(.key(key)) }
+        d.frame(now: 1.0 / 60)
+        #expect(d.appKeys == [.leftBracket, .rightBracket, .minus, .equals, .w])
+        #expect(made.count == 1 && made[0].0 == "jelly-block" && made[0].1 == 0)
+        #expect(d.scene.time > 0, "then it stepped")
+        #expect(Key(rawValue: "[") == .leftBracket && Key(rawValue: "=") == .equals && Key(rawValue: "w") == .w)
+    }
+
     @Test("every queued event is handed to onQueued with the time it was queued at")
     func queuedEvents() throws {
         let d = try driver(replay: [TimedInput(time: 0.01, event: .key(.space))])

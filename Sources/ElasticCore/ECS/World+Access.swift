@@ -82,6 +82,23 @@ extension World {
         springIndex[r] = springID(spring)
     }
 
+    /// Moves those of `entities` that follow `old` onto `new`, mid-flight or at rest, keeping their
+    /// position, velocity and target (live tuning). Entities on another spring keep it.
+    public mutating func replaceSpring(_ old: SpringParameters, with new: SpringParameters,
+                                       for entities: some Sequence<Entity>) {
+        guard old != new, let from = springs.firstIndex(of: old) else { return }
+        let to = springID(new)
+        for e in entities {
+            if let r = row(of: e), springIndex[r] == Int32(from) { springIndex[r] = to }
+        }
+    }
+
+    /// The spring `e` follows (nil for a stale handle).
+    public func spring(_ e: Entity) -> SpringParameters? {
+        guard let r = row(of: e) else { return nil }
+        return springs[Int(springIndex[r])]
+    }
+
     public func name(_ e: Entity) -> String {
         guard let r = row(of: e) else { return "" }
         return name[r]

@@ -11,6 +11,8 @@ public enum Key: String, Sendable, Hashable, CaseIterable, Codable {
     case left, right, up, down
     /// Letters used by scenes (sticky-refresh: s = next refresh succeeds, f = fails).
     case s, f, r
+    /// Live spring tuning (the app's): duration −/+, damping ratio −/+, write the values.
+    case leftBracket = "[", rightBracket = "]", minus = "-", equals = "=", w
 }
 
 /// One pointer: the mouse, or one finger of a touch screen.

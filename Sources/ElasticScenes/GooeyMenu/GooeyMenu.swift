@@ -49,6 +49,7 @@ public final class GooeyMenu: SimulationScene {
     }
 
     public private(set) var sim = Simulation()
+    public private(set) var mainSpring = GooeyMenu.buttonSpring
     public var reports: [String] = []
 
     public let sideHelper: Entity
@@ -262,7 +263,7 @@ public final class GooeyMenu: SimulationScene {
         veil = veil.retargeted(to: 0, at: t, duration: GooeyMenu.veilDuration, easing: .easeInOut)
         for (i, b) in buttons.enumerated() {
             pendingEntrance[i] = nil
-            sim.world.animate(b, to: hiddenPlace(i), with: GooeyMenu.buttonSpring)
+            sim.world.animate(b, to: hiddenPlace(i), with: mainSpring)
         }
     }
 
@@ -270,7 +271,7 @@ public final class GooeyMenu: SimulationScene {
         for i in buttons.indices {
             guard let start = pendingEntrance[i], start <= sim.time + 1e-9 else { continue }
             pendingEntrance[i] = nil
-            sim.world.animate(buttons[i], to: buttonPlace(i), with: GooeyMenu.buttonSpring)
+            sim.world.animate(buttons[i], to: buttonPlace(i), with: mainSpring)
         }
     }
 
@@ -282,5 +283,9 @@ public final class GooeyMenu: SimulationScene {
     public var isIdle: Bool {
         pressers.isEmpty && sim.isAtRest && slide.isFinished(at: sim.time) && veil.isFinished(at: sim.time)
             && pendingEntrance.allSatisfy { $0 == nil }
+    }
+
+    public func setMainSpring(_ spring: SpringParameters) {
+        sim.world.replaceSpring(mainSpring, with: spring, for: buttons); mainSpring = spring
     }
 }

@@ -36,6 +36,7 @@ public final class JellyBlock: SimulationScene {
     public enum End: Sendable { case bottom, top }
 
     public private(set) var sim = Simulation()
+    public private(set) var mainSpring = JellyBlock.spring
     public var reports: [String] = []
 
     /// The block's centre.
@@ -250,7 +251,7 @@ public final class JellyBlock: SimulationScene {
         samples.removeAll(keepingCapacity: true)
         end = .top
         sim.world.teleport(block, to: Vec2(size.width / 2, fromY))
-        sim.world.animate(block, to: Vec2(size.width / 2, toY), with: JellyBlock.spring)
+        sim.world.animate(block, to: Vec2(size.width / 2, toY), with: mainSpring)
     }
 
     public func step(dt: Double) {
@@ -275,5 +276,9 @@ public final class JellyBlock: SimulationScene {
         list.commitTriangles(blend: .blend)
         list.addText(TextItem("Start", at: Vec2(r.x + r.width / 2, r.y + r.height / 2),
                               size: min(17, r.height * 0.45), color: .white))
+    }
+
+    public func setMainSpring(_ spring: SpringParameters) {
+        sim.world.replaceSpring(mainSpring, with: spring, for: CollectionOfOne(block)); mainSpring = spring
     }
 }

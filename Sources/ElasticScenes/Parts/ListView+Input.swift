@@ -119,7 +119,7 @@ extension ListView {
         if y > topInset || y < -maxScroll {
             let edge = y > topInset ? topInset : -maxScroll
             world.setVelocity(entity, Vec2(0, v * slope(atRaw: lastRaw)))
-            world.animate(entity, to: Vec2(0, edge), with: ListView.bounceSpring)
+            world.animate(entity, to: Vec2(0, edge), with: spring)
             mode = .springing
         } else if abs(v) > ListView.minimumFlingSpeed {
             flingStart = time
@@ -153,8 +153,8 @@ extension ListView {
         world.pin(entity, at: Vec2(0, offset))
     }
 
-    /// Springs the list to `offset` on `spring`, keeping its velocity.
-    public mutating func settle(to offset: Double, spring: SpringParameters = ListView.bounceSpring, world: inout World) {
+    /// Springs the list to `offset` on its spring, keeping its velocity.
+    public mutating func settle(to offset: Double, world: inout World) {
         guard offset.isFinite, mode != .dragging else { return }
         mode = .springing
         world.animate(entity, to: Vec2(0, offset), with: spring)
@@ -197,7 +197,7 @@ extension ListView {
                 // Hit an edge: bounce on the spring, carrying the fling's velocity.
                 world.pin(entity, at: Vec2(0, y))
                 world.setVelocity(entity, Vec2(0, v))
-                world.animate(entity, to: Vec2(0, y > topInset ? topInset : -maxScroll), with: ListView.bounceSpring)
+                world.animate(entity, to: Vec2(0, y > topInset ? topInset : -maxScroll), with: spring)
                 mode = .springing
             } else {
                 world.pin(entity, at: Vec2(0, y))
@@ -207,7 +207,7 @@ extension ListView {
             if time - lastWheelTime >= ListView.wheelReleaseDelay - 1e-9 {
                 let target = world.target(entity).y
                 if target > topInset || target < -maxScroll {
-                    world.animate(entity, to: Vec2(0, target > topInset ? topInset : -maxScroll), with: ListView.bounceSpring)
+                    world.animate(entity, to: Vec2(0, target > topInset ? topInset : -maxScroll), with: spring)
                 }
                 mode = world.isAtRest(entity) ? .idle : .springing
             }

@@ -68,6 +68,8 @@ public struct ListView: Sendable {
 
     /// The offset's spring entity (its y is h; its x stays 0).
     public let entity: Entity
+    /// What the list springs back on: `bounceSpring` unless tuned live.
+    public var spring = ListView.bounceSpring
     public var rowHeight: Double
     public var rowCount: Int
     /// Empty space after the last row.

@@ -27,7 +27,7 @@ public final class FrameDriver {
     public private(set) var steps = 0
     /// The interpolation factor of the last `draw`.
     public private(set) var alpha = 1.0
-    /// Keys the driver does not own (Esc, F1), seen during the last `advance`, for the runner.
+    /// Keys the driver does not own (Esc, F1, the tuning keys), seen during the last `advance`, for the runner.
     public private(set) var appKeys: [Key] = []
     /// Called with every event as it is queued, with the time it is queued at (in window
     /// coordinates): replaying these gives the same steps the same input (`--record-input`).
@@ -37,6 +37,9 @@ public final class FrameDriver {
     public var measureText: ((_ text: String, _ size: Double) -> Double?)? {
         didSet { connectMeasure() }
     }
+    /// Called with each scene made by a switch (keys 1–5, Tab) before it takes a step, so the
+    /// runner can set it up (its tuned spring).
+    public var onSceneMade: ((any Scene) -> Void)?
 
     private var replay: [TimedInput]
     private var replayHead = 0
@@ -165,6 +168,7 @@ public final class FrameDriver {
         sceneIndex = index
         scene = SceneCatalog.all[index].make(sceneSize)
         connectMeasure()
+        onSceneMade?(scene)
         reports.append("scene: \(SceneCatalog.all[index].name)")
     }
 
@@ -194,7 +198,7 @@ public final class FrameDriver {
                 switch key {
                 case .one, .two, .three, .four, .five: switchScene(to: Int(key.rawValue)! - 1); continue
                 case .tab: switchScene(to: (sceneIndex + 1) % SceneCatalog.all.count); continue
-                case .escape, .f1: appKeys.append(key); continue
+                case .escape, .f1, .leftBracket, .rightBracket, .minus, .equals, .w: appKeys.append(key); continue
                 default: break
                 }
             }

@@ -30,4 +30,11 @@ public protocol Scene: AnyObject {
     /// Things the scene wants the user told (a menu button tapped, a refresh finished).
     /// The loop prints and clears them.
     var reports: [String] { get set }
+
+    /// The spring the scene is known by (wave-pull's release, jelly-block's block, …): the one
+    /// live tuning changes.
+    var mainSpring: SpringParameters { get }
+    /// Replaces the main spring: entities on it now follow the new one from where they are
+    /// (position, velocity and target kept), and motion started later uses it.
+    func setMainSpring(_ spring: SpringParameters)
 }

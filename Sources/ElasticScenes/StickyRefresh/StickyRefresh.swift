@@ -282,4 +282,9 @@ public final class StickyRefresh: SimulationScene, TextMeasuringScene {
         !list.isBusy && sim.isAtRest && closeTween == nil
             && (state == .original || state == .normal || state == .stretching)
     }
+
+    public var mainSpring: SpringParameters { list.spring }
+    public func setMainSpring(_ spring: SpringParameters) {
+        sim.world.replaceSpring(list.spring, with: spring, for: CollectionOfOne(list.entity)); list.spring = spring
+    }
 }

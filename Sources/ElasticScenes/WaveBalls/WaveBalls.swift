@@ -247,4 +247,9 @@ public final class WaveBalls: SimulationScene {
     }
 
     public var isIdle: Bool { phase == .idle && !list.isBusy && sim.isAtRest }
+
+    public var mainSpring: SpringParameters { list.spring }
+    public func setMainSpring(_ spring: SpringParameters) {
+        sim.world.replaceSpring(list.spring, with: spring, for: CollectionOfOne(list.entity)); list.spring = spring
+    }
 }

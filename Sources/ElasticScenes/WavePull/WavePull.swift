@@ -27,6 +27,7 @@ public final class WavePull: SimulationScene {
     public static let pluckSpeed = 1500.0
 
     public private(set) var sim = Simulation()
+    public private(set) var mainSpring = WavePull.releaseSpring
     public var reports: [String] = []
 
     /// The resting wave's points (crest 0): l3, l2, l1, c, r1, r2, r3.
@@ -133,7 +134,7 @@ public final class WavePull: SimulationScene {
         let add = dragDistance(meeting: waveY(atX: x), atX: x)
         let layout = WavePull.layout(width: size.width, dragDistance: add, locationX: x)
         for i in 0..<Crests.pointCount {
-            let e = sim.world.spawn(WavePull.crestPointNames[i], at: layout[i], spring: WavePull.releaseSpring)
+            let e = sim.world.spawn(WavePull.crestPointNames[i], at: layout[i], spring: mainSpring)
             crests.points[k * Crests.pointCount + i] = e
             sim.world.pin(e, at: layout[i])
         }
@@ -186,7 +187,7 @@ public final class WavePull: SimulationScene {
         for i in 0..<Crests.pointCount {
             let e = crests.entity(k, i)
             let p = sim.world.position(e)
-            sim.world.animate(e, to: Vec2(p.x, WavePull.minimumHeight), with: WavePull.releaseSpring)
+            sim.world.animate(e, to: Vec2(p.x, WavePull.minimumHeight), with: mainSpring)
         }
     }
 
@@ -195,7 +196,7 @@ public final class WavePull: SimulationScene {
     public func pluck() {
         guard crests.holder[0] == nil else { return }
         let c = points[3]
-        sim.world.setSpring(c, WavePull.releaseSpring)
+        sim.world.setSpring(c, mainSpring)
         sim.world.setVelocity(c, sim.world.velocity(c) + Vec2(0, WavePull.pluckSpeed))
     }
 
@@ -255,5 +256,9 @@ public final class WavePull: SimulationScene {
         path.quad(to: r3, control: r2)
         path.line(to: Vec2(w, 0))
         path.close()
+    }
+
+    public func setMainSpring(_ spring: SpringParameters) {
+        sim.world.replaceSpring(mainSpring, with: spring, for: crests.points); mainSpring = spring
     }
 }

@@ -17,6 +17,7 @@ final class GameLoop {
     private let origin: Double
     private let live: Bool
     private let hud: Hud
+    private let tuning: SpringTuning
     private let overlays: Overlays
     private var timing = FrameTiming()
     private let outputs: RunOutputs
@@ -58,6 +59,10 @@ final class GameLoop {
         }
         driver.measureText = { [frontEnd] text, size in frontEnd.textWidth(text, size: size) }
         driver.tessellator.antialias = config.antialias && !frontEnd.drawsExactCoverage
+        let tuning = try config.tuning ?? SpringTuning()
+        self.tuning = tuning
+        tuning.apply(to: driver.scene)
+        driver.onSceneMade = { tuning.apply(to: $0) }
         screenshotQueue = config.screenshotTimes.sorted()
         hud = Hud(renderer: frontEnd.rendererName, stepRate: config.stepRate,
                   refreshRate: live ? (frontEnd.refreshRate ?? 60) : config.fps)
@@ -109,6 +114,10 @@ final class GameLoop {
         if driver.sceneIndex != sceneBefore { frontEnd.invalidate() }
         for key in driver.appKeys {
             if key == .escape { quitRequested = true } else if key == .f1 { hud.visible.toggle() }
+            else if let (message, refused) = tuning.handle(key, scene: driver.scene) {
+                if refused { printError("elastic: \(message)") } else { report(message) }
+                overlays.report(message, at: now)
+            }
         }
         overlays.update(now: now)
         timing.mark(.update)
@@ -134,7 +143,7 @@ final class GameLoop {
         }
         timing.mark(.tessellate)
         hud.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene,
-                 triangles: driver.drawList.triangleCount, now: now)
+                 triangles: driver.drawList.triangleCount, now: now, tuning: tuning)
         timing.mark(.hud)
         frontEnd.draw(driver.drawList, scale: drawScale)
         timing.mark(.submit)

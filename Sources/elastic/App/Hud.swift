@@ -2,7 +2,8 @@ import ElasticCore
 import ElasticScenes
 
 /// The F1 overlay: FPS, frame time now / p99, a scrolling frame-time graph, the step rate,
-/// triangle count, renderer and the scene's springs. Its text is rebuilt four times a second (not
+/// triangle count, renderer, the scene's springs, and the tuned main spring with its step response
+/// (`SpringTuning`). Its text is rebuilt four times a second (not
 /// every frame) so it costs little; its own cost is the `hud_ms` column of the stats.
 final class Hud {
     static let historyLength = 240
@@ -17,6 +18,11 @@ final class Hud {
     private let budgetMs: Double
 
     var visible = false
+    /// The tuned spring's plot: 0…`SpringTuning.curveSeconds` across, value 0 at the bottom edge.
+    static let curveHeight = 60.0, curveTop = 1.8
+    static let curveColor = RGBA(255, 200, 80, 255)
+    private(set) var curveRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var shownTuning: TunedSpring?
 
     init(renderer: String, stepRate: Double, refreshRate: Double) {
         self.renderer = renderer
@@ -32,13 +38,16 @@ final class Hud {
     }
 
     func draw(into list: inout DrawList, tessellator: inout Tessellator, scene: any Scene,
-              triangles: Int, now: Double) {
+              triangles: Int, now: Double, tuning: SpringTuning? = nil) {
         guard visible else { return }
-        if now - lastTextUpdate >= 0.25 || lines.isEmpty {
+        let tuned = tuning?.tuned(for: scene)
+        if now - lastTextUpdate >= 0.25 || lines.isEmpty || tuned != shownTuning {
             lastTextUpdate = now
+            shownTuning = tuned
             rebuildText(scene: scene, triangles: triangles)
         }
-        let panel = Rect(x: 10, y: 10, width: 300, height: 118 + Double(lines.count - 4) * 15)
+        let plotSpace = tuned == nil ? 0 : Hud.curveHeight + 12
+        let panel = Rect(x: 10, y: 10, width: 300, height: 118 + Double(lines.count - 4) * 15 + plotSpace)
         tessellator.fillRect(panel, color: RGBA(0, 0, 0, 170), into: &list)
         // The graph: one bar per frame, newest on the right; the dashed budget line in red.
         let graph = Rect(x: panel.x + 8, y: panel.y + 8, width: 284, height: 40)
@@ -53,6 +62,10 @@ final class Hud {
         }
         let budgetY = graph.maxY - graph.height / 2
         tessellator.fillRect(Rect(x: graph.x, y: budgetY, width: graph.width, height: 1), color: RGBA(255, 80, 80, 200), into: &list)
+        if let tuning, tuned != nil {
+            curveRect = Rect(x: graph.x, y: graph.maxY + 14 + Double(lines.count) * 15 - 6, width: graph.width, height: Hud.curveHeight)
+            drawCurve(tuning.curve, into: &list, tessellator: &tessellator)
+        }
         list.commitTriangles(blend: .blend)
         for (i, line) in lines.enumerated() {
             list.addText(TextItem(line, at: Vec2(graph.x, graph.maxY + 14 + Double(i) * 15), size: 12,
@@ -81,6 +94,35 @@ final class Hud {
         for spring in scene.world.springs.prefix(4) {
             lines.append("spring k=\(fmt(spring.stiffness, 1)) c=\(fmt(spring.damping, 2)) ζ=\(fmt(spring.dampingRatio, 2))")
         }
+        if let t = shownTuning {
+            let p = t.parameters
+            lines.append("main spring \(fmt(t.duration, 2)) s  ζ \(fmt(t.dampingRatio, 2))   [ ] - =  w saves")
+            lines.append("  k=\(fmt(p.stiffness, 1)) c=\(fmt(p.damping, 2))   value over \(fmt(SpringTuning.curveSeconds, 0)) s:")
+        }
+    }
+
+    /// The step response as a polyline of one quad (two triangles) per segment, written straight
+    /// into the mesh (no path to build), over the lines at 0 and at the target 1.
+    private func drawCurve(_ curve: [Double], into list: inout DrawList, tessellator: inout Tessellator) {
+        let r = curveRect
+        func point(_ i: Int) -> Vec2 {
+            Vec2(r.x + Double(i) * r.width / Double(curve.count - 1),
+                 r.maxY - min(max(curve[i], 0), Hud.curveTop) / Hud.curveTop * r.height)
+        }
+        tessellator.fillRect(Rect(x: r.x, y: r.maxY - r.height / Hud.curveTop, width: r.width, height: 1),
+                             color: RGBA(255, 255, 255, 90), into: &list)
+        tessellator.fillRect(Rect(x: r.x, y: r.maxY, width: r.width, height: 1), color: RGBA(255, 255, 255, 90), into: &list)
+        for i in 1..<curve.count {
+            let a = point(i - 1), b = point(i), d = b - a
+            let length = (d.x * d.x + d.y * d.y).squareRoot()
+            guard length > 0 else { continue }
+            let n = Vec2(-d.y / length * 0.75, d.x / length * 0.75)   // half of a 1.5 px line
+            let v0 = list.mesh.add(Vertex(a + n, Hud.curveColor)), v1 = list.mesh.add(Vertex(b + n, Hud.curveColor))
+            let v2 = list.mesh.add(Vertex(b - n, Hud.curveColor)), v3 = list.mesh.add(Vertex(a - n, Hud.curveColor))
+            list.mesh.triangle(v0, v1, v2)
+            list.mesh.triangle(v0, v2, v3)
+        }
+        list.commitTriangles(blend: .blend)
     }
 
     /// Fixed decimals without Foundation's String(format:).

@@ -22,4 +22,6 @@ struct RunConfiguration {
     var replay: [TimedInput]
     var screenshotPath: String?
     var screenshotTimes: [Double]
+    /// Main springs as loaded by `--springs` (nil: the scenes' own, saved to springs.json).
+    var tuning: SpringTuning? = nil
 }

@@ -15,7 +15,10 @@ struct PlayCommand: ParsableCommand {
         commandName: "play",
         abstract: "Play the demo: full-screen, drag with the mouse or a finger; Esc quits.",
         discussion: """
-            Keys: Space presses the scene's main control, 1–5 and Tab switch scenes, Esc quits.
+            Keys: Space presses the scene's main control, 1–5 and Tab switch scenes, Esc quits,
+            F1 shows the HUD. Live spring tuning of the scene's main spring: [ and ] duration −/+
+            0.05 s, - and = damping ratio −/+ 0.05, w writes the values to --springs FILE
+            (springs.json when none was given).
             Headless runs (no display) simulate a display refreshing --fps times per second:
               elastic play --headless --replay assets/replays/wave-pull-center.jsonl \\
                 --screenshot out/wave.png --trace out/wave.csv
@@ -68,6 +71,9 @@ struct PlayCommand: ParsableCommand {
 
     @Flag(help: "Start with the HUD (F1) shown: FPS, frame times, a frame-time graph, the scene's springs.")
     var hud = false
+
+    @Option(help: ArgumentHelp("Main spring per scene as JSON ({\"wave-pull\": {\"duration\": 0.9, \"dampingRatio\": 0.57}, …}); the w key writes the tuned values here (default springs.json).", valueName: "FILE"))
+    var springs: String?
 
     @Option(help: ArgumentHelp("Replay input from a JSON Lines script (see README).", valueName: "FILE"))
     var replay: String?
@@ -133,6 +139,14 @@ struct PlayCommand: ParsableCommand {
         } else {
             events = []
         }
+        let tuning: SpringTuning
+        do { tuning = try SpringTuning(path: springs) } catch {
+            printError("elastic: \(error)")
+            throw ExitCode(2)
+        }
+        if let springs, !FileManager.default.fileExists(atPath: springs) {
+            printError("elastic: no springs file \(springs) yet: the scenes' own springs; w writes it")
+        }
         // Every path is checked before any output is opened, so a refused run writes nothing.
         let shotTimes = uniqueScreenshotTimes()
         let files = try checkFiles(screenshotTimes: shotTimes)
@@ -155,7 +169,8 @@ struct PlayCommand: ParsableCommand {
             sceneName: scene,
             frontEnd: FrontEndOptions(windowSize: size, headless: headless, renderer: renderer, vsync: headless ? false : vsync),
             uiScale: scale, stepRate: stepRate, tolerance: tolerance, antialias: antialias, showHint: hint, showHud: hud,
-            fps: fps, frameLimit: frameLimit, timeLimit: timeLimit, replay: events, screenshotPath: screenshot, screenshotTimes: shotTimes)
+            fps: fps, frameLimit: frameLimit, timeLimit: timeLimit, replay: events, screenshotPath: screenshot, screenshotTimes: shotTimes,
+            tuning: tuning)
 
         SignalTrap.install()
         let frontEnd: SDLFrontEnd

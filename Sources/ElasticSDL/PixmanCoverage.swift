@@ -119,9 +119,7 @@ final class PixmanCoverage {
         let shown = PixelRect(x0: x0, y0: y0, x1: x1, y1: y1).intersection(clip)
         guard !shown.isEmpty else { return }
         traps.withUnsafeBufferPointer { pixman_add_trapezoids(mask, 0, 0, Int32($0.count), $0.baseAddress) }
-        let c = runColor, a = UInt32(c.a)
-        func premultiplied(_ v: UInt8) -> UInt32 { (UInt32(v) * a + 127) / 255 }
-        solidPixel.pointee = a << 24 | premultiplied(c.r) << 16 | premultiplied(c.g) << 8 | premultiplied(c.b)
+        setSolid(runColor)
         // Whatever SDL still queues (text, SDL-drawn triangles) lies underneath: painter's order.
         if let renderer { SDL_RenderFlush(renderer) }
         pixman_image_composite32(PIXMAN_OP_OVER, solid, mask, target, 0, 0, Int32(shown.x0), Int32(shown.y0),
@@ -131,6 +129,25 @@ final class PixmanCoverage {
         for y in y0..<y1 {
             (bytes + y * stride + x0).initializeMemory(as: UInt8.self, repeating: 0, count: x1 - x0)
         }
+    }
+
+    /// Blends `color` over the output pixels of `rect` (inside `clip`): a translucent rectangle
+    /// (gooey-menu's veil) with pixman's vectorised OVER instead of SDL's per-pixel blend.
+    func fill(_ rect: PixelRect, color: RGBA) {
+        guard let target else { return }
+        let shown = rect.intersection(clip).intersection(PixelRect(x0: 0, y0: 0, x1: maskSize.width, y1: maskSize.height))
+        guard !shown.isEmpty, color.a > 0 else { return }
+        setSolid(color)
+        if let renderer { SDL_RenderFlush(renderer) }
+        pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, target, 0, 0, 0, 0,
+                                 Int32(shown.x0), Int32(shown.y0), Int32(shown.width), Int32(shown.height))
+    }
+
+    /// The solid source's one pixel: `color`, premultiplied as pixman wants it.
+    private func setSolid(_ c: RGBA) {
+        let a = UInt32(c.a)
+        func premultiplied(_ v: UInt8) -> UInt32 { (UInt32(v) * a + 127) / 255 }
+        solidPixel.pointee = a << 24 | premultiplied(c.r) << 16 | premultiplied(c.g) << 8 | premultiplied(c.b)
     }
 
     private func resetBounds() {

@@ -102,6 +102,9 @@ extension SDLFrontEnd {
                                 guard !clipped.isEmpty else { continue }
                                 SDL_RenderFlush(renderer)  // anything SDL still holds goes underneath
                                 SurfaceFill.fill(surface, (clipped.x0, clipped.y0, clipped.width, clipped.height), color: color)
+                            case let .rect(r, color) where exact:
+                                guard let p = SurfaceFill.pixelRect(r, scale: s) else { continue }
+                                coverage.fill(PixelRect(x0: p.x, y0: p.y, x1: p.x + p.width, y1: p.y + p.height), color: color)
                             case let .rect(r, color):
                                 SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
                                 SDL_SetRenderDrawBlendMode(renderer, color.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)

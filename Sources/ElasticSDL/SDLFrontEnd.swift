@@ -82,6 +82,12 @@ public final class SDLFrontEnd: FrontEnd {
             }
         }
         SDL_SetHint(SDL_HINT_RENDER_DRIVER, choice.rawValue)    // read when the renderer is created
+        // The software renderer draws into the window surface. Left to itself, SDL backs that
+        // surface with a texture of an OpenGL renderer where it can make one (llvmpipe, without a
+        // GPU) and uploads all of it on every update, rectangles or not: ask for the window
+        // system's own framebuffer, which uploads just the rectangles given (read when the
+        // surface is made).
+        if choice == .software { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
         guard started else {
             throw SDLError(options.headless ? "cannot start SDL's headless video driver" :
                 "cannot open a display (no X11 or Wayland session?); try `elastic play --headless`")

@@ -185,7 +185,10 @@ struct PlayHeadlessTests {
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("s-9s.png").path))
     }
 
-    @Test("a screenshot cut short by a file-size limit (the PNG writer says it saved it) fails the run and is removed")
+    // Not under ThreadSanitizer: its runtime maps files of its own and dies of SIGBUS under a
+    // 4 KiB file-size limit before the app runs.
+    @Test("a screenshot cut short by a file-size limit (the PNG writer says it saved it) fails the run and is removed",
+          .enabled(if: ProcessInfo.processInfo.environment["ELASTIC_SANITIZER"] != "thread"))
     func screenshotCutShort() throws {
         let dir = try ElasticBinary.scratch("shot-fsize")
         let shot = dir.appendingPathComponent("s.png")

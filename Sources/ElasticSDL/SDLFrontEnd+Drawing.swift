@@ -47,13 +47,16 @@ extension SDLFrontEnd {
         }
         let whole = redrawsWholeOutput
         let exact = exactSurface().map { coverage.begin(surface: $0, renderer: renderer) } ?? false
-        for clip in frameRects { draw(list, scale: s, clip: whole ? nil : clip, exact: exact) }
+        let surface = directFills ? SurfaceFill.writableSurface(of: window, outputSize: outputSize) : nil
+        for clip in frameRects { draw(list, scale: s, clip: whole ? nil : clip, exact: exact, surface: surface) }
         if !whole { SDL_RenderSetClipRect(renderer, nil) }
         text.endFrame()
     }
 
-    /// Clears and draws the whole list, clipped to `clip` (output pixels) when it is not nil.
-    private func draw(_ list: DrawList, scale s: Float, clip: PixelRect?, exact: Bool) {
+    /// Clears and draws the whole list, clipped to `clip` (output pixels) when it is not nil;
+    /// the clear and opaque rectangles go straight into `surface` when there is one.
+    private func draw(_ list: DrawList, scale s: Float, clip: PixelRect?, exact: Bool,
+                      surface: UnsafeMutablePointer<SDL_Surface>?) {
         let area = clip ?? outputRect
         if clip != nil {
             // SDL keeps the clip rectangle in output pixels, converted with the scale in force.
@@ -66,7 +69,6 @@ extension SDLFrontEnd {
         let c = list.clearColor
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, 255)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-        let surface = directFills ? SurfaceFill.writableSurface(of: window, outputSize: outputSize) : nil
         if let surface {
             SDL_RenderFlush(renderer)
             SurfaceFill.fill(surface, (area.x0, area.y0, area.width, area.height), color: RGBA(c.r, c.g, c.b, 255))

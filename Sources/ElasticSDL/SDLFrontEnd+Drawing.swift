@@ -2,24 +2,24 @@ import CSDL2
 import ElasticCore
 
 extension SDLFrontEnd {
-    /// Whether triangles of one colour are drawn with exact area coverage (`PixmanCoverage`), so
+    /// Whether triangles of one colour are drawn with exact area coverage (`SurfaceCoverage`), so
     /// the tessellator should add no fringe: with the software renderer, into a window surface
-    /// pixman can write.
+    /// of a 32-bit format it can write.
     public var drawsExactCoverage: Bool { exactSurface() != nil }
 
-    /// The window surface pixman draws into, when exact coverage is on and possible.
+    /// The window surface exact coverage draws into, when exact coverage is on and possible.
     private func exactSurface() -> UnsafeMutablePointer<SDL_Surface>? {
         // Only the software renderer draws into the window surface (asking a GL window for one
         // would create a second framebuffer).
         guard coverage.enabled, rendererName == "software",
               let surface = SurfaceFill.writableSurface(of: window, outputSize: outputSize),
-              PixmanCoverage.supports(surface) else { return nil }
+              SurfaceCoverage.supports(surface) else { return nil }
         return surface
     }
 
     /// Clears and draws a frame's draw list: each triangle batch is one `SDL_RenderGeometry` call
     /// over the shared vertex buffer (handed over without a copy), or, with exact coverage, one
-    /// pixman composite per run of one colour; text through SDL2_ttf.
+    /// scan conversion per run of one colour, blended into the window surface; text through SDL2_ttf.
     /// `scale` maps scene points to output pixels (HiDPI × the user's UI scale).
     /// With `partialUpdates`, only the damaged rectangles are cleared and redrawn, each with every
     /// command clipped to it, so what lies under or over a changed shape is drawn as before.
@@ -128,8 +128,8 @@ extension SDLFrontEnd {
     }
 
     /// A triangle batch with exact coverage: runs of triangles whose three vertices share one
-    /// colour go to pixman, each run composited once; the others (colour gradients, vertices out
-    /// of pixman's range) keep going through SDL, in order.
+    /// colour go to `SurfaceCoverage`, each run scan-converted once; the others (colour gradients,
+    /// vertices out of its fixed point's range) keep going through SDL, in order.
     private func drawExact(first: Int, count: Int, vertices: UnsafeBufferPointer<Vertex>,
                            indices: UnsafeBufferPointer<Int32>, sdlVertices: UnsafeBufferPointer<SDL_Vertex>, scale: Float) {
         var sdlStart = -1  // first index of the pending stretch for SDL
@@ -141,7 +141,7 @@ extension SDLFrontEnd {
             if i0 >= 0, i0 < n, i1 >= 0, i1 < n, i2 >= 0, i2 < n {
                 let a = vertices[i0], b = vertices[i1], c = vertices[i2]
                 if a.color == b.color, b.color == c.color, coverage.add(a, b, c, scale: scale) {
-                    // SDL's stretch only queues here; pixman flushes it before compositing.
+                    // SDL's stretch only queues here; the coverage flushes it before blending.
                     if sdlStart >= 0 { drawGeometry(first: sdlStart, count: k - sdlStart, indices: indices, sdlVertices: sdlVertices) }
                     sdlStart = -1
                     k += 3

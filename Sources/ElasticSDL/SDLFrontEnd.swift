@@ -27,7 +27,7 @@ public final class SDLFrontEnd: FrontEnd {
     /// Reused copy of the frame's vertices, for renderers that need them adjusted.
     var roundedVertices: [Vertex] = []
     /// Exact-coverage drawing for the software renderer (`drawsExactCoverage`).
-    let coverage = PixmanCoverage()
+    let coverage = SurfaceCoverage()
     var pointerTracker = PointerTracker()
     /// `glFinish`, only for GL renderers on the offscreen driver: its pbuffer swap neither flushes
     /// nor waits, so llvmpipe queued frames and paid for many of them at once while the frames

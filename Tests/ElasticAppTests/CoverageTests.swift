@@ -159,7 +159,7 @@ extension WindowFaultTests {
     func exactCoverageMatchesTheReference() throws {
         let dir = try ElasticBinary.scratch("coverage")
         let front = try WindowFaultTests.frontEnd()
-        #expect(front.drawsExactCoverage, "the software renderer on the dummy driver should draw with pixman")
+        #expect(front.drawsExactCoverage, "the software renderer on the dummy driver should draw exact coverage")
         for scale in [1.0, 1.5, 2.0] {
             let shapes = WindowFaultTests.coverageShapes(scale: scale)
             for (name, figures) in try WindowFaultTests.coverageFigures(

@@ -24,7 +24,7 @@ extension WindowFaultTests {
         #expect(rig.driver.tessellator.antialias, "the null front end draws nothing itself: the fringe stays")
     }
 
-    @Test("triangles pixman cannot take (colour gradients, vertices beyond its fixed point) still draw, in painter's order")
+    @Test("triangles exact coverage cannot take (colour gradients, vertices beyond its fixed point) still draw, in painter's order")
     func mixedBatchesKeepPaintersOrder() throws {
         let dir = try ElasticBinary.scratch("coverage-mixed")
         let front = try WindowFaultTests.frontEnd()
@@ -38,8 +38,8 @@ extension WindowFaultTests {
             let i = list.mesh.add(Vertex(a, ca)), j = list.mesh.add(Vertex(b, cb)), k = list.mesh.add(Vertex(c, cc))
             list.mesh.triangle(i, j, k)
         }
-        // One batch: red square (pixman), a gradient over its right half (SDL), a blue square over
-        // the gradient's middle (pixman), then a green triangle reaching far beyond pixman's range.
+        // One batch: red square (exact coverage), a gradient over its right half (SDL), a blue square over
+        // the gradient's middle (exact coverage), then a green triangle reaching far beyond its range.
         triangle(Vec2(10, 10), Vec2(110, 10), Vec2(110, 110), red, red, red)
         triangle(Vec2(10, 10), Vec2(110, 110), Vec2(10, 110), red, red, red)
         triangle(Vec2(60, 10), Vec2(160, 10), Vec2(160, 110), blue, green, green)

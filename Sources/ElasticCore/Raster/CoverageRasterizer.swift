@@ -1,0 +1,179 @@
+/// A run of horizontal pixels of one coverage, `alpha` of 255 being wholly covered.
+public struct CoverageSpan: Hashable, Sendable {
+    public var y: Int32, x0: Int32, x1: Int32
+    public var alpha: UInt8
+}
+
+/// Exact area coverage of a set of triangles, as spans: the scan conversion of FreeType's
+/// "smooth" rasteriser and Cairo's, for the triangles the tessellator makes.
+///
+/// Each edge adds, to every pixel cell it crosses, the height it spans there (`cover`) and that
+/// height times the position it crosses at (`area`); a sweep along each row then sums them into
+/// the covered fraction of each pixel, exactly (to 1/256 px), with runs of equal coverage between
+/// edges as one span. Triangles are turned to one orientation and their edges walked in one
+/// direction, so an edge two neighbouring triangles share adds exactly opposite amounts and is
+/// dropped before it is walked: pieces of a shape cannot seam, and a big shape costs its outline,
+/// not its triangles. Overlapping triangles add up, saturating at full coverage.
+///
+/// Nothing allocates once the buffers have grown to a frame's needs.
+public struct CoverageRasterizer: Sendable {
+    /// Sub-pixel steps per pixel (fixed point 24.8).
+    static let one: Int64 = 256
+    /// Coordinates (output pixels) beyond which a vertex is refused.
+    public static let coordinateLimit: Float = 16_384
+
+    struct Edge: Hashable {
+        var x0: Int32, y0: Int32, x1: Int32, y1: Int32  // y0 < y1
+    }
+
+    struct Cell {
+        var x: Int32, y: Int32, cover: Int32, area: Int32
+    }
+
+    /// Edges with their net direction (+1 down, −1 up; 0 once cancelled), in insertion order.
+    private var edges: [(edge: Edge, winding: Int32)] = []
+    private var edgeIndex: [Edge: Int] = [:]
+    private var cells: [Cell] = []
+    private(set) public var spans: [CoverageSpan] = []
+    /// Pixel bounds of what was added: [minX, maxX] × [minY, maxY], inclusive.
+    private(set) public var bounds = PixelRect.empty
+
+    public init() {}
+
+    public var isEmpty: Bool { edges.isEmpty }
+
+    public mutating func reset() {
+        edges.removeAll(keepingCapacity: true)
+        edgeIndex.removeAll(keepingCapacity: true)
+        bounds = .empty
+    }
+
+    /// Adds a triangle (output pixels); false, with nothing added, when a vertex is not finite
+    /// or beyond `coordinateLimit`.
+    public mutating func addTriangle(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float, _ cx: Float, _ cy: Float) -> Bool {
+        guard let a = Self.fixed(ax, ay), let b = Self.fixed(bx, by), let c = Self.fixed(cx, cy) else { return false }
+        let cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+        guard cross != 0 else { return true }  // no area
+        let box = PixelRect(x0: Int(min(a.x, b.x, c.x) >> 8), y0: Int(min(a.y, b.y, c.y) >> 8),
+                            x1: Int(max(a.x, b.x, c.x) >> 8) + 1, y1: Int(max(a.y, b.y, c.y) >> 8) + 1)
+        bounds = bounds.union(box)
+        // One orientation for every triangle, so shared edges cancel and overlaps add.
+        if cross > 0 { addEdge(a, b); addEdge(b, c); addEdge(c, a) } else { addEdge(a, c); addEdge(c, b); addEdge(b, a) }
+        return true
+    }
+
+    private static func fixed(_ x: Float, _ y: Float) -> (x: Int64, y: Int64)? {
+        guard abs(x) <= coordinateLimit, abs(y) <= coordinateLimit else { return nil }  // NaN fails too
+        return (Int64((x * 256).rounded()), Int64((y * 256).rounded()))
+    }
+
+    private mutating func addEdge(_ p: (x: Int64, y: Int64), _ q: (x: Int64, y: Int64)) {
+        guard p.y != q.y else { return }  // a horizontal edge covers nothing
+        let down = p.y < q.y
+        let edge = down ? Edge(x0: Int32(p.x), y0: Int32(p.y), x1: Int32(q.x), y1: Int32(q.y))
+                        : Edge(x0: Int32(q.x), y0: Int32(q.y), x1: Int32(p.x), y1: Int32(p.y))
+        let winding: Int32 = down ? 1 : -1
+        if let i = edgeIndex[edge] {
+            edges[i].winding += winding
+        } else {
+            edgeIndex[edge] = edges.count
+            edges.append((edge, winding))
+        }
+    }
+
+    /// The coverage of everything added, inside `clip`, as spans sorted by row then column
+    /// (`spans`); pixels outside `clip` cost nothing beyond the edges' walk.
+    public mutating func sweep(clip: PixelRect) {
+        spans.removeAll(keepingCapacity: true)
+        cells.removeAll(keepingCapacity: true)
+        guard !clip.isEmpty else { return }
+        for (edge, winding) in edges where winding != 0 { walk(edge, winding: winding, clip: clip) }
+        cells.sort { $0.y != $1.y ? $0.y < $1.y : $0.x < $1.x }
+        let full = 2 * Self.one * Self.one
+        var i = 0
+        while i < cells.count {
+            let y = cells[i].y
+            var cover: Int64 = 0
+            while i < cells.count, cells[i].y == y {
+                let x = cells[i].x
+                var cellCover: Int64 = 0, cellArea: Int64 = 0
+                while i < cells.count, cells[i].y == y, cells[i].x == x {
+                    cellCover += Int64(cells[i].cover); cellArea += Int64(cells[i].area)
+                    i += 1
+                }
+                cover += cellCover
+                if x >= clip.x0 { emit(y: y, x0: x, x1: x + 1, value: cover * 2 * Self.one - cellArea, full: full) }
+                let next = i < cells.count && cells[i].y == y ? cells[i].x : Int32(clip.x1)
+                if cover != 0, next > x + 1 { emit(y: y, x0: max(x + 1, Int32(clip.x0)), x1: next, value: cover * 2 * Self.one, full: full) }
+            }
+        }
+    }
+
+    private mutating func emit(y: Int32, x0: Int32, x1: Int32, value: Int64, full: Int64) {
+        guard x1 > x0 else { return }
+        let alpha = min(255, (abs(value) * 255 + full / 2) / full)
+        guard alpha > 0 else { return }
+        spans.append(CoverageSpan(y: y, x0: x0, x1: x1, alpha: UInt8(alpha)))
+    }
+
+    /// Adds `edge`'s cells in the rows of `clip`; cells left of `clip` are gathered into the
+    /// column just left of it (only their cover matters there), cells right of it are dropped.
+    private mutating func walk(_ edge: Edge, winding: Int32, clip: PixelRect) {
+        let one = Self.one
+        let x0 = Int64(edge.x0), y0 = Int64(edge.y0), x1 = Int64(edge.x1), y1 = Int64(edge.y1)
+        let rowStart = max(y0 >> 8, Int64(clip.y0)), rowEnd = min((y1 - 1) >> 8, Int64(clip.y1) - 1)
+        guard rowStart <= rowEnd else { return }
+        let dx = x1 - x0, dy = y1 - y0
+        func x(at y: Int64) -> Int64 { y == y1 ? x1 : x0 + (y - y0) * dx / dy }
+        for row in rowStart...rowEnd {
+            let ya = max(y0, row * one), yb = min(y1, (row + 1) * one)
+            addRowSegment(row: Int32(row), x(at: ya), ya - row * one, x(at: yb), yb - row * one, winding: winding, clip: clip)
+        }
+    }
+
+    /// The part of an edge inside one row: from (xa, fya) to (xb, fyb), fy within the row, fya < fyb.
+    private mutating func addRowSegment(row: Int32, _ xa: Int64, _ fya: Int64, _ xb: Int64, _ fyb: Int64,
+                                        winding: Int32, clip: PixelRect) {
+        let one = Self.one
+        let left = Int64(clip.x0) * one, right = Int64(clip.x1) * one
+        if xa >= right && xb >= right { return }
+        if xa < left && xb < left {
+            addCell(x: Int32(clip.x0 - 1), y: row, cover: fyb - fya, area: 0, winding: winding)
+            return
+        }
+        var cx = xa >> 8
+        let lastX = xb >> 8
+        if cx == lastX {
+            addCell(x: Int32(cx), y: row, cover: fyb - fya, area: (fyb - fya) * (xa - cx * one + xb - cx * one), winding: winding, clip: clip)
+            return
+        }
+        // Crosses column boundaries: step cell by cell, the y at each boundary by interpolation.
+        let step: Int64 = xb > xa ? 1 : -1
+        var px = xa, py = fya
+        while cx != lastX {
+            let boundary = step > 0 ? (cx + 1) * one : cx * one
+            let by = fya + (boundary - xa) * (fyb - fya) / (xb - xa)
+            addCell(x: Int32(cx), y: row, cover: by - py, area: (by - py) * (px - cx * one + boundary - cx * one), winding: winding, clip: clip)
+            px = boundary; py = by
+            cx += step
+        }
+        addCell(x: Int32(cx), y: row, cover: fyb - py, area: (fyb - py) * (px - cx * one + xb - cx * one), winding: winding, clip: clip)
+    }
+
+    private mutating func addCell(x: Int32, y: Int32, cover: Int64, area: Int64, winding: Int32, clip: PixelRect) {
+        if x >= clip.x1 { return }
+        if x < clip.x0 { addCell(x: Int32(clip.x0 - 1), y: y, cover: cover, area: 0, winding: winding); return }
+        addCell(x: x, y: y, cover: cover, area: area, winding: winding)
+    }
+
+    private mutating func addCell(x: Int32, y: Int32, cover: Int64, area: Int64, winding: Int32) {
+        guard cover != 0 else { return }
+        let c = Int32(cover) * winding, a = Int32(area) * winding
+        if let last = cells.last, last.x == x, last.y == y {
+            cells[cells.count - 1].cover += c
+            cells[cells.count - 1].area += a
+        } else {
+            cells.append(Cell(x: x, y: y, cover: c, area: a))
+        }
+    }
+}

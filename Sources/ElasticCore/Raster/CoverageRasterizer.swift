@@ -22,8 +22,17 @@ public struct CoverageRasterizer: Sendable {
     /// Coordinates (output pixels) beyond which a vertex is refused.
     public static let coordinateLimit: Float = 16_384
 
-    struct Edge: Hashable {
+    struct Edge: Equatable {
         var x0: Int32, y0: Int32, x1: Int32, y1: Int32  // y0 < y1
+
+        /// A cheap mix of the four coordinates: the table only needs them spread, not secret.
+        var hash: UInt64 {
+            let a = UInt64(UInt32(bitPattern: x0)) | UInt64(UInt32(bitPattern: y0)) << 32
+            let b = UInt64(UInt32(bitPattern: x1)) | UInt64(UInt32(bitPattern: y1)) << 32
+            var h = (a ^ (b &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 31
+            return h
+        }
     }
 
     struct Cell {
@@ -32,7 +41,11 @@ public struct CoverageRasterizer: Sendable {
 
     /// Edges with their net direction (+1 down, −1 up; 0 once cancelled), in insertion order.
     private var edges: [(edge: Edge, winding: Int32)] = []
-    private var edgeIndex: [Edge: Int] = [:]
+    /// Open addressing over `edges`: slot → edge index + 1 (0 = empty), valid while its stamp is
+    /// the current one, so a reset clears nothing.
+    private var slots: [Int32] = []
+    private var slotStamps: [UInt32] = []
+    private var stamp: UInt32 = 1
     private var cells: [Cell] = []
     private(set) public var spans: [CoverageSpan] = []
     /// Pixel bounds of what was added: [minX, maxX] × [minY, maxY], inclusive.
@@ -44,7 +57,11 @@ public struct CoverageRasterizer: Sendable {
 
     public mutating func reset() {
         edges.removeAll(keepingCapacity: true)
-        edgeIndex.removeAll(keepingCapacity: true)
+        stamp &+= 1
+        if stamp == 0 {  // wrapped: old stamps could match again
+            for k in slotStamps.indices { slotStamps[k] = 0 }
+            stamp = 1
+        }
         bounds = .empty
     }
 
@@ -73,11 +90,33 @@ public struct CoverageRasterizer: Sendable {
         let edge = down ? Edge(x0: Int32(p.x), y0: Int32(p.y), x1: Int32(q.x), y1: Int32(q.y))
                         : Edge(x0: Int32(q.x), y0: Int32(q.y), x1: Int32(p.x), y1: Int32(p.y))
         let winding: Int32 = down ? 1 : -1
-        if let i = edgeIndex[edge] {
-            edges[i].winding += winding
-        } else {
-            edgeIndex[edge] = edges.count
-            edges.append((edge, winding))
+        if 2 * (edges.count + 1) > slots.count { growSlots() }
+        let mask = slots.count - 1
+        var k = Int(truncatingIfNeeded: edge.hash) & mask
+        while slotStamps[k] == stamp {
+            let i = Int(slots[k]) - 1
+            if edges[i].edge == edge {
+                edges[i].winding += winding
+                return
+            }
+            k = (k + 1) & mask
+        }
+        slotStamps[k] = stamp
+        slots[k] = Int32(edges.count + 1)
+        edges.append((edge, winding))
+    }
+
+    /// Doubles the table (at least 256 slots) and puts the current edges back in.
+    private mutating func growSlots() {
+        let count = max(256, slots.count * 2)
+        slots = Array(repeating: 0, count: count)
+        slotStamps = Array(repeating: 0, count: count)
+        stamp = 1
+        for (i, entry) in edges.enumerated() {
+            var k = Int(truncatingIfNeeded: entry.edge.hash) & (count - 1)
+            while slotStamps[k] == stamp { k = (k + 1) & (count - 1) }
+            slotStamps[k] = stamp
+            slots[k] = Int32(i + 1)
         }
     }
 

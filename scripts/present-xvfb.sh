@@ -15,7 +15,9 @@ bins=("${1:-.build/release/elastic}")
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 printf '%-14s %-10s %-24s %7s %9s %9s %11s %8s %9s\n' scene window binary frames present submit damaged_px changed "present*"
-for scene in jelly-block:jelly-block-fling wave-balls:wave-balls-pull; do
+scenes=(wave-pull:wave-pull-center gooey-menu:gooey-menu-open-close jelly-block:jelly-block-fling
+        sticky-refresh:sticky-refresh-pull wave-balls:wave-balls-pull)
+for scene in "${scenes[@]}"; do
   name=${scene%%:*}; replay=assets/replays/${scene##*:}.jsonl
   for size in 1280x720 1920x1080 3840x2160; do
     for bin in "${bins[@]}"; do

@@ -31,13 +31,15 @@ enum ElasticBinary {
     /// Runs the binary to its end (through `/bin/sh -c "<shell> exec …"` when `shell` is given);
     /// stdout and stderr go to files, not pipes, so a chatty child can never block on a full pipe.
     /// A child still running after `timeout` seconds is killed and `TimedOut` thrown.
+    /// `executable` runs another program instead (the test bundle itself, for a child test).
     static func run(_ arguments: [String], environment: [String: String] = [:], shell: String? = nil,
-                    timeout: Double = 120) throws -> Result {
+                    timeout: Double = 120, executable: URL? = nil) throws -> Result {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("elastic-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let outPath = dir.appendingPathComponent("out").path, errPath = dir.appendingPathComponent("err").path
-        let pid = try spawn(arguments, environment: environment, shell: shell, stdout: outPath, stderr: errPath)
+        let pid = try spawn(arguments, environment: environment, shell: shell, stdout: outPath, stderr: errPath,
+                            executable: executable ?? url)
         let status = wait(pid, timeout: timeout)
         let stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
         guard let status else {
@@ -51,7 +53,7 @@ enum ElasticBinary {
     /// a ulimit) with posix_spawn. (Foundation's Process, with many tests spawning at once beside
     /// in-process SDL tests, was seen to miss a child's exit and wait forever.)
     static func spawn(_ arguments: [String], environment: [String: String] = [:], shell: String? = nil,
-                      stdout: String, stderr: String) throws -> pid_t {
+                      stdout: String, stderr: String, executable: URL = url) throws -> pid_t {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "DISPLAY")
         // Tests that start SDL in this process set it; the binary picks its own driver.
@@ -73,8 +75,8 @@ enum ElasticBinary {
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
 
-        let program = shell == nil ? url.path : "/bin/sh"
-        let args = shell.map { ["/bin/sh", "-c", $0 + " exec \"$0\" \"$@\"", url.path] + arguments } ?? [url.path] + arguments
+        let program = shell == nil ? executable.path : "/bin/sh"
+        let args = shell.map { ["/bin/sh", "-c", $0 + " exec \"$0\" \"$@\"", executable.path] + arguments } ?? [executable.path] + arguments
         let argv = args.map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for p in argv + envp { free(p) } }

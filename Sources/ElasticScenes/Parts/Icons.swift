@@ -10,25 +10,28 @@ public enum Icons {
     // MARK: Circular arrow (refresh)
 
     /// A refresh arrow: a ring 3/4 of a turn long with an arrowhead at its clockwise end, as one
-    /// filled outline plus the arrowhead's triangle. `rotation` turns it (radians, clockwise).
+    /// outline (the ring and the arrowhead as separate outlines would meet along the ring's end,
+    /// where a fringe on each leaves a seam). `rotation` turns it (radians, clockwise).
     public static func circularArrow(center c: Vec2, size: Double, rotation: Double = 0, into path: inout Path) {
         guard size > 0, size.isFinite, c.isFinite, rotation.isFinite else { return }
         let r = size * 0.36              // centre line of the ring
         let half = size * 0.06           // half the ring's thickness
         let start = -Double.pi / 2 + 0.35 + rotation
         let end = start + 1.5 * Double.pi
-        // Ring: outer arc clockwise, inner arc back.
-        path.move(to: Vec2(c.x + (r + half) * cos(start), c.y + (r + half) * sin(start)))
-        path.arc(center: c, radius: r + half, start: start, end: end, clockwise: true)
-        path.arc(center: c, radius: r - half, start: end, end: start, clockwise: false)
-        path.close()
-        // Arrowhead: a triangle across the ring's end, pointing along the direction of travel.
+        // The arrowhead is a triangle whose base lies on the ring's end, wider than the ring,
+        // pointing along the direction of travel.
         let tip = Vec2(cos(end + 0.45), sin(end + 0.45))
         let radial = Vec2(cos(end), sin(end))
         let wing = size * 0.17
-        path.move(to: c + radial * (r + wing))
+        // Outer arc clockwise, out along the ring's end to the arrowhead, round it, back in, and
+        // the inner arc home.
+        path.move(to: Vec2(c.x + (r + half) * cos(start), c.y + (r + half) * sin(start)))
+        path.arc(center: c, radius: r + half, start: start, end: end, clockwise: true)
+        path.line(to: c + radial * (r + wing))
         path.line(to: c + tip * r)
         path.line(to: c + radial * (r - wing))
+        path.line(to: c + radial * (r - half))
+        path.arc(center: c, radius: r - half, start: end, end: start, clockwise: false)
         path.close()
     }
 

@@ -5,7 +5,11 @@ import Testing
 /// `CoverageRasterizer` against the exact area of the triangles in each pixel, computed here by
 /// clipping each triangle to the pixel's square (Sutherland–Hodgman) in doubles.
 @Suite struct CoverageRasterizerTests {
-    typealias Point = (x: Double, y: Double)
+    struct Point: Sendable, CustomStringConvertible {
+        var x: Double, y: Double
+        init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+        var description: String { "(\(x), \(y))" }
+    }
 
     /// The area of `polygon` inside the unit square at (px, py).
     static func areaInPixel(_ polygon: [Point], _ px: Int, _ py: Int) -> Double {
@@ -20,8 +24,8 @@ import Testing
             }
             poly = out
         }
-        func atX(_ x: Double) -> (Point, Point) -> Point { { a, b in (x, a.y + (x - a.x) / (b.x - a.x) * (b.y - a.y)) } }
-        func atY(_ y: Double) -> (Point, Point) -> Point { { a, b in (a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x), y) } }
+        func atX(_ x: Double) -> (Point, Point) -> Point { { a, b in Point(x, a.y + (x - a.x) / (b.x - a.x) * (b.y - a.y)) } }
+        func atY(_ y: Double) -> (Point, Point) -> Point { { a, b in Point(a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x), y) } }
         clip({ $0.x >= x0 }, atX(x0)); clip({ $0.x <= x1 }, atX(x1))
         clip({ $0.y >= y0 }, atY(y0)); clip({ $0.y <= y1 }, atY(y1))
         guard poly.count >= 3 else { return 0 }
@@ -52,7 +56,7 @@ import Testing
         var random = SplitMix64(seed: 7)
         let clip = PixelRect(x0: 0, y0: 0, x1: 40, y1: 30)
         for _ in 0..<60 {
-            let t: [Point] = (0..<3).map { _ in (random.double(in: -6...46), random.double(in: -6...36)) }
+            let t: [Point] = (0..<3).map { _ in Point(random.double(in: -6...46), random.double(in: -6...36)) }
             for order in [[0, 1, 2], [0, 2, 1]] {
                 var r = CoverageRasterizer()
                 let p = order.map { t[$0] }
@@ -72,13 +76,15 @@ import Testing
         }
     }
 
-    @Test("a fan of triangles covers its polygon exactly: no seam along shared edges, interior pixels full")
-    func sharedEdgesLeaveNoSeam() {
-        // A 23-gon around (20.3, 15.7), fanned from its centre, so 23 edges are shared.
-        let c: Point = (20.3, 15.7)
+    @Test("a fan of triangles covers its polygon exactly: no seam along shared edges, interior pixels full",
+          arguments: [(Point(20.3, 15.7), PixelRect(x0: 0, y0: 0, x1: 40, y1: 32)),
+                      (Point(3_000.3, 2_000.7), PixelRect(x0: 0, y0: 0, x1: 3_840, y1: 2_160))])
+    func sharedEdgesLeaveNoSeam(center c: Point, clip: PixelRect) {
+        // A 23-gon fanned from its centre, so 23 edges are shared; in a small output and far into a
+        // 4K one (whose rows and columns take more passes to sort).
         let ring: [Point] = (0..<23).map { k in
             let a = Double(k) / 23 * 2 * Double.pi
-            return (c.x + 13.1 * cos(a), c.y + 11.4 * sin(a))
+            return Point(c.x + 13.1 * cos(a), c.y + 11.4 * sin(a))
         }
         var r = CoverageRasterizer()
         for k in ring.indices {
@@ -86,12 +92,15 @@ import Testing
             let added = r.addTriangle(Float(c.x), Float(c.y), Float(a.x), Float(a.y), Float(b.x), Float(b.y))
             #expect(added)
         }
-        let clip = PixelRect(x0: 0, y0: 0, x1: 40, y1: 32)
-        let got = Self.alphas(&r, clip: clip)
-        for y in 0..<clip.height {
-            for x in 0..<clip.width {
-                let expected = Self.areaInPixel(ring, x, y) * 255
-                #expect(abs(Double(got[y * clip.width + x]) - expected) <= 2, "pixel \(x),\(y): \(got[y * clip.width + x]) vs \(expected)")
+        r.sweep(clip: clip)
+        var got: [Int: Int] = [:]
+        for s in r.spans { for x in s.x0..<s.x1 { got[Int(s.y) * clip.width + Int(x)] = Int(s.alpha) } }
+        let box = PixelRect(x0: Int(c.x) - 15, y0: Int(c.y) - 13, x1: Int(c.x) + 16, y1: Int(c.y) + 14)
+        #expect(got.keys.allSatisfy { box.contains(x: $0 % clip.width, y: $0 / clip.width) }, "coverage outside the polygon")
+        for y in box.y0..<box.y1 {
+            for x in box.x0..<box.x1 {
+                let expected = Self.areaInPixel(ring, x, y) * 255, value = got[y * clip.width + x] ?? 0
+                #expect(abs(Double(value) - expected) <= 2, "pixel \(x),\(y): \(value) vs \(expected)")
             }
         }
     }
@@ -117,7 +126,7 @@ import Testing
 
     @Test("overlapping triangles of one run add up and saturate; refused vertices add nothing")
     func overlapsSaturateAndBadVerticesAreRefused() {
-        let t: [Point] = [(2.25, 1.5), (17.5, 4.75), (6.0, 13.0)]
+        let t = [Point(2.25, 1.5), Point(17.5, 4.75), Point(6.0, 13.0)]
         var once = CoverageRasterizer(), twice = CoverageRasterizer()
         _ = once.addTriangle(2.25, 1.5, 17.5, 4.75, 6.0, 13.0)
         for _ in 0..<2 { _ = twice.addTriangle(2.25, 1.5, 17.5, 4.75, 6.0, 13.0) }

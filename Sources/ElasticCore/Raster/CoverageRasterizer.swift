@@ -47,6 +47,8 @@ public struct CoverageRasterizer: Sendable {
     private var slotStamps: [UInt32] = []
     private var stamp: UInt32 = 1
     private var cells: [Cell] = []
+    private var scratch: [Cell] = []
+    private var radixCounts: [Int] = []
     private(set) public var spans: [CoverageSpan] = []
     /// Pixel bounds of what was added: [minX, maxX] × [minY, maxY], inclusive.
     private(set) public var bounds = PixelRect.empty
@@ -127,7 +129,7 @@ public struct CoverageRasterizer: Sendable {
         cells.removeAll(keepingCapacity: true)
         guard !clip.isEmpty else { return }
         for (edge, winding) in edges where winding != 0 { walk(edge, winding: winding, clip: clip) }
-        cells.sort { $0.y != $1.y ? $0.y < $1.y : $0.x < $1.x }
+        Self.sortCells(&cells, scratch: &scratch, counts: &radixCounts, clip: clip)
         let full = 2 * Self.one * Self.one
         var i = 0
         while i < cells.count {

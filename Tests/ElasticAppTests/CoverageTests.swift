@@ -151,25 +151,48 @@ extension WindowFaultTests {
         }
     }
 
-    /// Finer than any pixel error of interest, so what is measured is the rasteriser: the app's
-    /// default flattening tolerance thins curved edges by itself (chords lie inside the curve).
-    static let coverageTolerance = 0.01
+    /// The app's flattening tolerance in output pixels (`FrameDriver`'s default); the tessellator
+    /// gets it in points, divided by the scale.
+    static func appTolerancePixels() throws -> Double {
+        try FrameDriver(scene: SceneCatalog.all[0].name, windowSize: Size(1280, 720)).tolerancePixels
+    }
 
-    @Test("exact coverage: every shape kind matches a 16×16-supersampled reference at scales 1, 1.5 and 2")
-    func exactCoverageMatchesTheReference() throws {
+    /// The finest of the targets (per-line p95 and per-pixel p99) are bounded at the app's
+    /// tolerance by the chords' distance from the curve, up to 2/3 of it at each chord's ends; this
+    /// one meets all of them.
+    static let allTargetsTolerancePixels = 0.1
+
+    @Test("exact coverage at the app's tolerance: every shape kind neither fat nor thin (mean within 0.05 px per line across the edges), no seams, at scales 1, 1.5 and 2")
+    func exactCoverageAtTheAppTolerance() throws {
         let dir = try ElasticBinary.scratch("coverage")
         let front = try WindowFaultTests.frontEnd()
         #expect(front.drawsExactCoverage, "the software renderer on the dummy driver should draw exact coverage")
+        let tolerance = try WindowFaultTests.appTolerancePixels()
         for scale in [1.0, 1.5, 2.0] {
             let shapes = WindowFaultTests.coverageShapes(scale: scale)
             for (name, figures) in try WindowFaultTests.coverageFigures(
-                front: front, scale: scale, tolerance: WindowFaultTests.coverageTolerance, antialias: false, in: dir, shapes: shapes) {
+                front: front, scale: scale, tolerance: tolerance / scale, antialias: false, in: dir, shapes: shapes) {
+                #expect(abs(figures.columnMean) <= 0.05 && abs(figures.rowMean) <= 0.05 && figures.seams == 0,
+                        "\(name) at scale \(scale): \(figures)")
+            }
+        }
+    }
+
+    @Test("exact coverage: every shape kind meets every target against a 16×16-supersampled reference at scales 1, 1.5 and 2, flattened at 0.1 px")
+    func exactCoverageMatchesTheReference() throws {
+        let dir = try ElasticBinary.scratch("coverage")
+        let front = try WindowFaultTests.frontEnd()
+        for scale in [1.0, 1.5, 2.0] {
+            let shapes = WindowFaultTests.coverageShapes(scale: scale)
+            for (name, figures) in try WindowFaultTests.coverageFigures(
+                front: front, scale: scale, tolerance: WindowFaultTests.allTargetsTolerancePixels / scale, antialias: false,
+                in: dir, shapes: shapes, label: "fine") {
                 #expect(figures.meetsTargets(), "\(name) at scale \(scale): \(figures)")
             }
         }
     }
 
-    @Test("the coverage oracle notices a shape half a pixel too fat and a crack inside a shape")
+    @Test("the coverage oracle notices a shape half a pixel too fat, one flattened with its points on the curve, and a crack inside a shape")
     func coverageOracleCanFail() throws {
         let dir = try ElasticBinary.scratch("coverage-oracle")
         let front = try WindowFaultTests.frontEnd()
@@ -179,16 +202,30 @@ extension WindowFaultTests {
         let fatShape = CoverageShape(name: "fat circle", path: circle, color: color) { tess, list in
             tess.fill(Path { $0.circle(center: c, radius: r + 0.5 / scale) }, color: color, into: &list)
         }
-        let fat = try WindowFaultTests.coverageFigures(front: front, scale: scale, tolerance: WindowFaultTests.coverageTolerance,
+        let tolerance = try WindowFaultTests.appTolerancePixels() / scale
+        let fat = try WindowFaultTests.coverageFigures(front: front, scale: scale, tolerance: tolerance,
                                                        antialias: false, in: dir, shapes: [fatShape], label: "fat")[0].1
         #expect(!fat.meetsTargets() && fat.columnMean > 0.8, "\(fat)")
+        // Flattened with its points on the circle (as before the chords straddled it), at the same
+        // count of chords: thinner all round.
+        let n = Arc(center: c, radius: r, start: 0, end: 2 * .pi).segmentCount(tolerance: tolerance)
+        let chordsOnCircle = Path { p in
+            for k in 0..<n { p.line(to: c + Vec2(cos(2 * .pi * Double(k) / Double(n)), sin(2 * .pi * Double(k) / Double(n))) * r) }
+            p.close()
+        }
+        let thinShape = CoverageShape(name: "chords on the circle", path: circle, color: color) { tess, list in
+            tess.fill(chordsOnCircle, color: color, into: &list)
+        }
+        let thin = try WindowFaultTests.coverageFigures(front: front, scale: scale, tolerance: tolerance,
+                                                        antialias: false, in: dir, shapes: [thinShape], label: "thin")[0].1
+        #expect(thin.columnMean < -0.2 && thin.rowMean < -0.2, "\(thin)")
         // Two halves of one disc, each drawn with its own colour run: the shared chord is
         // anti-aliased twice, which leaves a lighter line through the middle.
         let halves = [Path { $0.move(to: c + Vec2(-r, 0)); $0.arc(center: c, radius: r, start: .pi, end: 2 * .pi); $0.close() },
                       Path { $0.move(to: c + Vec2(r, 0)); $0.arc(center: c, radius: r, start: 0, end: .pi); $0.close() }]
         var list = DrawList()
         list.clearColor = .white
-        var tess = Tessellator(tolerance: WindowFaultTests.coverageTolerance, antialias: false)
+        var tess = Tessellator(tolerance: tolerance, antialias: false)
         tess.fill(halves[0], color: color, into: &list)
         tess.fill(halves[1], color: RGBA(40, 90, 201), into: &list)
         front.draw(list, scale: scale)

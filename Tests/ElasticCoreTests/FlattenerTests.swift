@@ -6,10 +6,20 @@ import Testing
 struct TessellationFlattenerTests {
     static let tolerances = [0.1, 0.25, 1.0]
 
-    @Test("quad points lie on the curve and the curve stays within tolerance", arguments: tolerances)
+    /// The distance from `p` to `curve`, sampled finely around parameter `t` (± `span`).
+    static func distance(_ p: Vec2, to curve: QuadCurve, near t: Double, span: Double) -> Double {
+        (0...256).map { k in
+            let u = min(max(t - span + 2 * span * Double(k) / 256, 0), 1)
+            return (p - curve.point(at: u)).length
+        }.min()!
+    }
+
+    @Test("quad: end points on the curve, interior points within tolerance of it (off it, so the chords straddle it), the curve within tolerance of the chords",
+          arguments: tolerances)
     func quadWithinTolerance(tolerance: Double) {
         var rng = SplitMix64(seed: 0x51AD)
         var tess = Tessellator(tolerance: tolerance)
+        var offCurve = 0
         for _ in 0..<200 {
             let p0 = Vec2(rng.double(in: -500...1500), rng.double(in: -500...1500))
             let p1 = Vec2(rng.double(in: -500...1500), rng.double(in: -500...1500))
@@ -21,23 +31,31 @@ struct TessellationFlattenerTests {
             let n = curve.segmentCount(tolerance: tolerance)
             #expect(pts.count == n + 1)
             guard pts.count == n + 1 else { continue }
-            var worstOn = 0.0, worstOff = 0.0
-            for i in 0...n { worstOn = max(worstOn, (pts[i] - curve.point(at: Double(i) / Double(n))).length) }
+            #expect(pts[0] == p0 && pts[n] == p2)
+            var worstPoint = 0.0, worstOff = 0.0
+            for i in 1..<n {
+                let d = Self.distance(pts[i], to: curve, near: Double(i) / Double(n), span: 1 / Double(n))
+                worstPoint = max(worstPoint, d)
+                if d > tolerance / 10 { offCurve += 1 }
+            }
             for i in 0..<n {
                 for k in 0...32 {
                     let t = (Double(i) + Double(k) / 32) / Double(n)
                     worstOff = max(worstOff, MeshCheck.distance(curve.point(at: t), toSegment: pts[i], pts[i + 1]))
                 }
             }
-            #expect(worstOn <= 1e-9)
+            #expect(worstPoint <= tolerance + 1e-9)
             #expect(worstOff <= tolerance + 1e-9)
         }
+        #expect(offCurve > 1000, "interior points should sit off the curve: \(offCurve)")
     }
 
-    @Test("arc points lie on the circle and the arc stays within tolerance", arguments: tolerances)
+    @Test("arc: end points on the circle, interior points outside it within tolerance, the arc within tolerance of the chords",
+          arguments: tolerances)
     func arcWithinTolerance(tolerance: Double) {
         var rng = SplitMix64(seed: 0xA2C)
         var tess = Tessellator(tolerance: tolerance)
+        var outside = 0
         for _ in 0..<200 {
             let arc = Arc(center: Vec2(rng.double(in: -200...1200), rng.double(in: -200...800)),
                           radius: rng.double(in: 0.3...600),
@@ -48,11 +66,20 @@ struct TessellationFlattenerTests {
             guard abs(sweep) > 1e-9 else { continue }
             #expect(contours.count == 1)
             guard let pts = contours.first, pts.count >= 2 else { continue }
+            // A whole turn alone in its contour has no ends: all its points are off the circle.
+            let wholeTurn = abs(abs(sweep) - 2 * Double.pi) < 1e-12
+            if !wholeTurn {
+                #expect((pts[0] - arc.startPoint).length <= 1e-9)
+                #expect((pts[pts.count - 1] - arc.endPoint).length <= 1e-9)
+            }
             var worstOn = 0.0, worstOff = 0.0
-            for p in pts { worstOn = max(worstOn, abs((p - arc.center).length - arc.radius)) }
-            #expect((pts[0] - arc.startPoint).length <= 1e-9)
+            for p in pts.dropFirst(wholeTurn ? 0 : 1).dropLast(wholeTurn ? 0 : 1) {
+                let d = (p - arc.center).length - arc.radius
+                worstOn = max(worstOn, abs(d))
+                if d > 0 { outside += 1 }
+            }
             // The polyline may close on itself (a full circle drops its repeated last point).
-            let n = pts.count - 1 + (abs(abs(sweep) - 2 * Double.pi) < 1e-12 ? 1 : 0)
+            let n = pts.count - 1 + (wholeTurn ? 1 : 0)
             for i in 0..<n {
                 let a = pts[i], b = pts[(i + 1) % pts.count]
                 for k in 0...32 {
@@ -60,9 +87,10 @@ struct TessellationFlattenerTests {
                     worstOff = max(worstOff, MeshCheck.distance(arc.point(at: angle), toSegment: a, b))
                 }
             }
-            #expect(worstOn <= 1e-9)
+            #expect(worstOn <= tolerance + 1e-9)
             #expect(worstOff <= tolerance + 1e-9)
         }
+        #expect(outside > 1000, "interior points should sit outside the circle: \(outside)")
     }
 
     @Test func arcStartsWithALineFromTheCurrentPoint() {

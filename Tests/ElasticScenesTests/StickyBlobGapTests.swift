@@ -25,13 +25,16 @@ struct StickyBlobGapTests {
         h.driver.tessellator.antialias = false
         h.driver.draw()
         let bar = 64.0
+        // The chords straddle the blob's outline: vertices may sit up to the flattening tolerance
+        // outside it.
+        let slack = h.driver.tessellator.tolerance + 1e-3
         var blobVertices = 0
         var lowest = -Double.infinity, highest = Double.infinity
         for v in h.driver.drawList.mesh.vertices where v.color.r == 85 && v.color.g == 85 && v.color.b == 85 && v.color.a > 0 {
             blobVertices += 1
             lowest = max(lowest, Double(v.y)); highest = min(highest, Double(v.y))
-            #expect(Double(v.y) <= bar + strip + 1e-3, "vertex at \(v.y), strip ends at \(bar + strip)")
-            #expect(Double(v.y) >= bar - 1e-3)
+            #expect(Double(v.y) <= bar + strip + slack, "vertex at \(v.y), strip ends at \(bar + strip)")
+            #expect(Double(v.y) >= bar - slack, "vertex at \(v.y), bar ends at \(bar)")
         }
         #expect(blobVertices > 0)
         // From 30 pt on the blob is the spec's full circle of radius 15; below, it fills the strip.

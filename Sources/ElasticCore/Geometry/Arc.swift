@@ -40,8 +40,11 @@ public struct Arc: Hashable, Sendable {
         return s
     }
 
-    public func point(at angle: Double) -> Vec2 {
-        Vec2(center.x + radius * cos(angle), center.y + radius * sin(angle))
+    public func point(at angle: Double) -> Vec2 { point(at: angle, radius: radius) }
+
+    /// The point at `angle` on the circle of radius `r` around the same centre.
+    func point(at angle: Double, radius r: Double) -> Vec2 {
+        Vec2(center.x + r * cos(angle), center.y + r * sin(angle))
     }
 
     public var startPoint: Vec2 { point(at: start) }

@@ -12,6 +12,9 @@ struct ContourSpan: Sendable, Hashable {
 ///
 /// - Quads: Wang's formula, n = ⌈√(|p0 − 2p1 + p2| / (4·tol))⌉ segments at uniform t.
 /// - Arcs: n = ⌈θ / (2·acos(1 − tol/r))⌉ segments at uniform angle (chord sagitta ≤ tol).
+/// - Interior points sit just off the curve, so the chords straddle it and the polygon keeps the
+///   curve's area (`StraddlingChords`); each command's end points are exactly on it. A whole
+///   circle alone in its contour has no end points: all its points are off it.
 /// - UIBezierPath semantics: an arc draws a line from the current point to its start; `close`
 ///   closes the contour and puts the current point back at its first point; `move` starts a new
 ///   contour; a line, quad or arc with no current point starts a contour where it begins.
@@ -52,7 +55,7 @@ struct Flattener: Sendable {
         current = nil
         let tol = Self.sanitized(tolerance: tolerance)
 
-        for command in path.commands {
+        for (index, command) in path.commands.enumerated() {
             switch command {
             case .move(let p):
                 finishContour(closed: false)
@@ -66,12 +69,12 @@ struct Flattener: Sendable {
                 let curve = QuadCurve(p0, control, to)
                 let n = curve.segmentCount(tolerance: tol)
                 if n > 1 {
-                    let step = 1 / Double(n)
-                    for i in 1..<n { append(curve.point(at: Double(i) * step)) }
+                    let step = 1 / Double(n), shift = StraddlingChords.quadShift(curve, segments: n, tolerance: tol)
+                    for i in 1..<n { append(curve.point(at: Double(i) * step) + shift) }
                 }
                 append(to)
             case .arc(let arc):
-                appendArc(arc, tolerance: tol)
+                appendArc(arc, tolerance: tol, endsContour: Self.endsContour(after: index, in: path.commands))
             case .close:
                 let first: Vec2? = contourOpen && contourStart < points.count ? points[contourStart] : nil
                 finishContour(closed: true)
@@ -97,19 +100,49 @@ struct Flattener: Sendable {
         return n >= Double(maxSegments) ? maxSegments : max(1, Int(n))
     }
 
-    private mutating func appendArc(_ arc: Arc, tolerance: Double) {
+    /// Whether the command after `index` closes or ends the contour (a close, a move, the end).
+    static func endsContour(after index: Int, in commands: [PathCommand]) -> Bool {
+        guard index + 1 < commands.count else { return true }
+        switch commands[index + 1] {
+        case .close, .move: return true
+        case .line, .quad, .arc: return false
+        }
+    }
+
+    private mutating func appendArc(_ arc: Arc, tolerance: Double, endsContour: Bool) {
         guard let sweep = Self.sweep(of: arc), arc.radius.isFinite, arc.center.isFinite else {
             // Garbage arc: poison the contour so it is skipped.
             ensureContour(startingAt: Vec2(.nan, .nan))
             contourValid = false
             return
         }
-        let startPoint = arc.point(at: arc.start)
-        ensureContour(startingAt: startPoint)
-        append(startPoint)  // the line from the current point to the arc's start
         let n = Self.arcSegmentCount(radius: arc.radius, sweep: sweep, tolerance: tolerance)
         let step = sweep / Double(n)
-        for i in 1...n { append(arc.point(at: arc.start + Double(i) * step)) }
+        let startPoint = arc.point(at: arc.start)
+        // A whole circle alone in its contour: no end joins anything, so every point straddles.
+        let wholeTurn = n > 2 && endsContour && isContourStart(startPoint)
+            && Self.isDuplicate(startPoint, arc.point(at: arc.start + sweep))
+        let interior = StraddlingChords.arcRadius(arc.radius, step: step, segments: n, wholeTurn: wholeTurn,
+                                                  tolerance: tolerance)
+        if wholeTurn {
+            if contourOpen { points.removeSubrange(contourStart..<points.count) }  // the move's point, replaced
+            let first = arc.point(at: arc.start, radius: interior)
+            begin(at: first)
+            for i in 1..<n { append(arc.point(at: arc.start + Double(i) * step, radius: interior)) }
+            append(first)  // back at the start: `finishContour` drops it and counts the loop closed
+            return
+        }
+        ensureContour(startingAt: startPoint)
+        append(startPoint)  // the line from the current point to the arc's start
+        for i in 1..<n { append(arc.point(at: arc.start + Double(i) * step, radius: interior)) }
+        append(arc.point(at: arc.start + sweep))
+    }
+
+    /// Whether a contour starting at `p` would have nothing before it: none is open, or the open
+    /// one is only its first point, at `p`.
+    private func isContourStart(_ p: Vec2) -> Bool {
+        guard contourOpen else { return current.map { Self.isDuplicate($0, p) } ?? true }
+        return contourValid && points.count == contourStart + 1 && Self.isDuplicate(points[contourStart], p)
     }
 
     // MARK: - Contour bookkeeping

@@ -7,7 +7,8 @@ import Foundation
 /// the ladder on each piece) gives the same pieces but pays for discovering them (several times
 /// the work; docs/benchmarks.md). Here they are known in advance:
 /// - the outline is `Path.roundedRect`'s, flattened at the same tolerance (the same points, up to
-///   rounding of the last bit), clockwise on screen from the top edge's left end;
+///   rounding of the last bit: each corner's interior points at the flattener's straddling
+///   radius), clockwise on screen from the top edge's left end;
 /// - the top cap (everything above the core's top edge T) is a row of column quads between the
 ///   upper chain (top-left arc, top-right arc) and the line y = T; the bottom cap likewise;
 /// - the slivers left and right of the core, between T and B, are a box each;
@@ -50,15 +51,18 @@ struct RoundedRectFill: Sendable {
               inset.isFinite, inset >= 0, x1 - x0 > 4 * inset, y1 - y0 > 4 * inset else { return false }
         let r = max(0, min(radius, (x1 - x0) / 2, (y1 - y0) / 2))
 
-        let n = r > 0 ? Flattener.arcSegmentCount(radius: r, sweep: Double.pi / 2,
-                                                   tolerance: Flattener.sanitized(tolerance: tolerance)) : 0
+        let tol = Flattener.sanitized(tolerance: tolerance)
+        let n = r > 0 ? Flattener.arcSegmentCount(radius: r, sweep: Double.pi / 2, tolerance: tol) : 0
         makeQuarter(segments: n)
+        // The arcs' end points are on the circle, their interior points just outside it.
+        let interior = StraddlingChords.arcRadius(r, step: Double.pi / 2 / Double(max(n, 1)), segments: n, tolerance: tol)
+        func rk(_ k: Int) -> Double { k == 0 || k == n ? r : interior }
         // Corner k of each arc, in the angle order of Path.roundedRect's arcs (exact quarter turns
         // of (cos, sin), so no extra trigonometry per corner).
-        func topRight(_ k: Int) -> Vec2 { Vec2(x1 - r + r * quarter[k].y, y0 + r - r * quarter[k].x) }
-        func bottomRight(_ k: Int) -> Vec2 { Vec2(x1 - r + r * quarter[k].x, y1 - r + r * quarter[k].y) }
-        func bottomLeft(_ k: Int) -> Vec2 { Vec2(x0 + r - r * quarter[k].y, y1 - r + r * quarter[k].x) }
-        func topLeft(_ k: Int) -> Vec2 { Vec2(x0 + r - r * quarter[k].x, y0 + r - r * quarter[k].y) }
+        func topRight(_ k: Int) -> Vec2 { Vec2(x1 - r + rk(k) * quarter[k].y, y0 + r - rk(k) * quarter[k].x) }
+        func bottomRight(_ k: Int) -> Vec2 { Vec2(x1 - r + rk(k) * quarter[k].x, y1 - r + rk(k) * quarter[k].y) }
+        func bottomLeft(_ k: Int) -> Vec2 { Vec2(x0 + r - rk(k) * quarter[k].y, y1 - r + rk(k) * quarter[k].x) }
+        func topLeft(_ k: Int) -> Vec2 { Vec2(x0 + r - rk(k) * quarter[k].x, y0 + r - rk(k) * quarter[k].y) }
 
         outline.removeAll(keepingCapacity: true)
         cornerIndex.removeAll(keepingCapacity: true)

@@ -19,6 +19,9 @@ public final class FrameDriver {
     /// How far flattened curves may stray from the true ones, in output pixels: the tessellator's
     /// tolerance (in points) follows the pixel scale, so a larger scale flattens finer.
     public var tolerancePixels: Double
+    /// The default `tolerancePixels`: fine enough that the chords' straddle of the curve (up to
+    /// 2/3 of it at a chord's ends) keeps every edge pixel within the coverage targets.
+    public static let defaultTolerancePixels = 0.1
     /// Scene points per window coordinate is 1 / uiScale.
     public private(set) var uiScale: Double
     /// The scene's size in points (never below 1×1, whatever the window does).
@@ -49,7 +52,7 @@ public final class FrameDriver {
 
     /// `tolerance` is in output pixels. `replay` is a script of timed events (window coordinates), queued as display time reaches them.
     public init(scene name: String, windowSize: Size, uiScale: Double = 1, stepRate: Double = 240,
-                tolerance: Double = 0.25, antialias: Bool = true, replay: [TimedInput] = []) throws {
+                tolerance: Double = FrameDriver.defaultTolerancePixels, antialias: Bool = true, replay: [TimedInput] = []) throws {
         guard let index = SceneCatalog.all.firstIndex(where: { $0.name == name }) else {
             throw SceneError.unknownScene(name)
         }

@@ -26,7 +26,7 @@ final class LoopRig {
         let config = RunConfiguration(
             sceneName: name, frontEnd: FrontEndOptions(windowSize: (Int(size.width), Int(size.height)), headless: true,
                                                        renderer: .software, vsync: false),
-            uiScale: 1, stepRate: stepRate, tolerance: 0.25, antialias: true, showHint: true,
+            uiScale: 1, stepRate: stepRate, tolerance: FrameDriver.defaultTolerancePixels, antialias: true, showHint: true,
             fps: fps, frameLimit: nil, replay: [],
             screenshotPath: nil, screenshotTimes: [])
         loop = try GameLoop(config: config, frontEnd: frontEnd, outputs: RunOutputs(), time: clock)

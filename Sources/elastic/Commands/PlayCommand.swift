@@ -60,8 +60,8 @@ struct PlayCommand: ParsableCommand {
     @Option(name: .customLong("step-rate"), parsing: .unconditional, help: "Fixed simulation steps per second.")
     var stepRate: Double = 240
 
-    @Option(parsing: .unconditional, help: "Curve flattening tolerance in pixels.")
-    var tolerance: Double = 0.25
+    @Option(parsing: .unconditional, help: "Curve flattening tolerance in output pixels.")
+    var tolerance: Double = FrameDriver.defaultTolerancePixels
 
     @Flag(inversion: .prefixedNo, help: "Anti-alias edges with a one-pixel alpha fringe.")
     var antialias = true

@@ -75,9 +75,9 @@ struct FrameDriverTests {
         d.frame(now: 0)
         d.draw(outputScale: 1)
         let atOne = d.drawList.vertexCount
-        #expect(d.tessellator.tolerance == 0.25)
+        #expect(d.tessellator.tolerance == 0.1, "the default, 0.1 output pixels, in points at scale 1")
         d.draw(outputScale: 2)
-        #expect(d.tessellator.tolerance == 0.125)
+        #expect(d.tessellator.tolerance == 0.05)
         // The camera's circles and the menu's curve: chords of half the sagitta, about √2 as many.
         #expect(d.drawList.vertexCount > atOne, "\(atOne) → \(d.drawList.vertexCount)")
     }

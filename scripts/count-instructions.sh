@@ -11,14 +11,17 @@
 #   frame  the whole frame
 #
 #   scripts/count-instructions.sh [SCENE…]     (default: all five; about a minute each)
+#   ELASTIC_BIN=path/to/elastic scripts/count-instructions.sh …   (another build, e.g. an older one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 command -v valgrind >/dev/null || { echo "count-instructions: needs valgrind (apt-get install valgrind)" >&2; exit 1; }
 scripts/install-deps.sh
-echo "count-instructions: building the release binary…" >&2
-swift build -c release >&2
-bin=.build/release/elastic
+bin=${ELASTIC_BIN:-.build/release/elastic}
+if [ -z "${ELASTIC_BIN:-}" ]; then
+  echo "count-instructions: building the release binary…" >&2
+  swift build -c release >&2
+fi
 
 declare -A replay=(
   [wave-pull]=wave-pull-center [gooey-menu]=gooey-menu-open-close [jelly-block]=jelly-block-launch

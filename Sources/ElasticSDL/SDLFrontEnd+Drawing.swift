@@ -48,6 +48,13 @@ extension SDLFrontEnd {
         let whole = redrawsWholeOutput
         let exact = exactSurface().map { coverage.begin(surface: $0, renderer: renderer) } ?? false
         let surface = directFills ? SurfaceFill.writableSurface(of: window, outputSize: outputSize) : nil
+        occluders.removeAll(keepingCapacity: true)
+        if surface != nil {
+            for (i, command) in list.commands.enumerated() {
+                guard case let .rect(r, color) = command, color.isOpaque, let p = SurfaceFill.pixelRect(r, scale: s) else { continue }
+                occluders.append((i, PixelRect(x0: p.x, y0: p.y, x1: p.x + p.width, y1: p.y + p.height)))
+            }
+        }
         for clip in frameRects { draw(list, scale: s, clip: whole ? nil : clip, exact: exact, surface: surface) }
         if !whole { SDL_RenderSetClipRect(renderer, nil) }
         text.endFrame()
@@ -71,7 +78,9 @@ extension SDLFrontEnd {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         if let surface {
             SDL_RenderFlush(renderer)
-            SurfaceFill.fill(surface, (area.x0, area.y0, area.width, area.height), color: RGBA(c.r, c.g, c.b, 255))
+            forEachUncovered(area, after: -1) {
+                SurfaceFill.fill(surface, ($0.x0, $0.y0, $0.width, $0.height), color: RGBA(c.r, c.g, c.b, 255))
+            }
         } else if clip == nil {
             SDL_RenderClear(renderer)  // ignores the clip rectangle
         } else {
@@ -85,7 +94,7 @@ extension SDLFrontEnd {
             shifted.withUnsafeBufferPointer { shiftedVertices in
                 shiftedVertices.withMemoryRebound(to: SDL_Vertex.self) { sdlVertices in
                     list.mesh.indices.withUnsafeBufferPointer { indices in
-                        for command in list.commands {
+                        for (index, command) in list.commands.enumerated() {
                             switch command {
                             case let .triangles(first, count, blend):
                                 guard count > 0, first >= 0, first + count <= indices.count else { continue }
@@ -106,7 +115,8 @@ extension SDLFrontEnd {
                                 SurfaceFill.fill(surface, (clipped.x0, clipped.y0, clipped.width, clipped.height), color: color)
                             case let .rect(r, color) where exact:
                                 guard let p = SurfaceFill.pixelRect(r, scale: s) else { continue }
-                                coverage.fill(PixelRect(x0: p.x, y0: p.y, x1: p.x + p.width, y1: p.y + p.height), color: color)
+                                let pixels = PixelRect(x0: p.x, y0: p.y, x1: p.x + p.width, y1: p.y + p.height).intersection(area)
+                                forEachUncovered(pixels, after: index) { coverage.fill($0, color: color) }
                             case let .rect(r, color):
                                 SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
                                 SDL_SetRenderDrawBlendMode(renderer, color.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
@@ -118,6 +128,18 @@ extension SDLFrontEnd {
                 }
             }
         }
+    }
+
+    /// Calls `body` with the pieces of `pixels` outside the largest opaque rectangle drawn after
+    /// command `index`: a fill there would be painted over whole (the largest one alone keeps the
+    /// pieces to four; the clear under gooey-menu's body or a card is most of a frame's pixels).
+    private func forEachUncovered(_ pixels: PixelRect, after index: Int, _ body: (PixelRect) -> Void) {
+        var best = PixelRect.empty
+        for occluder in occluders where occluder.command > index {
+            let cut = occluder.pixels.intersection(pixels)
+            if cut.area > best.area { best = cut }
+        }
+        pixels.forEachPiece(outside: best, body)
     }
 
     /// `count` indices from `first` through `SDL_RenderGeometry`.

@@ -45,6 +45,9 @@ public final class SDLFrontEnd: FrontEnd {
     /// The output-pixel rectangles the frame being drawn redraws (the whole output when it
     /// redraws everything) and their SDL copies for the upload.
     var frameRects: [PixelRect] = []
+    /// This frame's opaque rectangles drawn straight into the surface (command index, output
+    /// pixels): what an earlier clear or rectangle fill need not write.
+    var occluders: [(command: Int, pixels: PixelRect)] = []
     var uploadRects: [SDL_Rect] = []
     var lastPresentNs: UInt64 = 0
 

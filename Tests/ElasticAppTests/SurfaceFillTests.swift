@@ -20,6 +20,8 @@ extension WindowFaultTests {
             (Rect(x: 50.4, y: 90.6, width: 0.3, height: 0.2), RGBA(255, 0, 255)),           // one pixel
             (Rect(x: -1e12, y: 5, width: 2e12, height: 3.5), RGBA(1, 2, 3)),                // absurdly wide
             (Rect(x: 30, y: 40, width: 80, height: 60), RGBA(0, 0, 255, 128)),              // translucent: SDL's
+            (Rect(x: 60.5, y: 70.2, width: 70, height: 20.4), RGBA(10, 200, 10)),            // over part of it (and the
+                                                                                              // clear: neither is drawn under it)
         ]
         for (rect, color) in rects { list.addRect(rect, color: color) }
         tess.fill(Path { $0.circle(center: Vec2(60, 45), radius: 12) }, color: RGBA(255, 220, 0), into: &list)

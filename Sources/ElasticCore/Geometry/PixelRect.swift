@@ -46,5 +46,19 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         !isEmpty && !o.isEmpty && x0 <= o.x1 && o.x0 <= x1 && y0 <= o.y1 && o.y0 <= y1
     }
 
+    /// Calls `body` with the (at most four, disjoint) pieces of this rectangle outside `o`: the
+    /// bands above and below it, then the parts left and right of it between them.
+    public func forEachPiece(outside o: PixelRect, _ body: (PixelRect) -> Void) {
+        let cut = intersection(o)
+        guard !cut.isEmpty else {
+            if !isEmpty { body(self) }
+            return
+        }
+        if cut.y0 > y0 { body(PixelRect(x0: x0, y0: y0, x1: x1, y1: cut.y0)) }
+        if cut.y1 < y1 { body(PixelRect(x0: x0, y0: cut.y1, x1: x1, y1: y1)) }
+        if cut.x0 > x0 { body(PixelRect(x0: x0, y0: cut.y0, x1: cut.x0, y1: cut.y1)) }
+        if cut.x1 < x1 { body(PixelRect(x0: cut.x1, y0: cut.y0, x1: x1, y1: cut.y1)) }
+    }
+
     public var description: String { "(\(x0), \(y0))–(\(x1), \(y1))" }
 }

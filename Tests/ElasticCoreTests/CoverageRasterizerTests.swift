@@ -105,6 +105,29 @@ import Testing
         }
     }
 
+    @Test("triangles reaching far beyond the clip, up to the coordinate limit, still give each shown pixel its exact area")
+    func farReachingTriangles() {
+        let clip = PixelRect(x0: 100, y0: 50, x1: 140, y1: 80)
+        let triangles: [[Point]] = [
+            [Point(-16_000, 40.3), Point(16_000, 60.7), Point(120.2, 90.9)],       // long shallow edges across the clip
+            [Point(-16_384, -16_384), Point(16_384, 16_000), Point(-16_384, 16_384)], // the clip inside, two edges through it
+            [Point(139.5, -10_000), Point(16_000, 10_000), Point(139.9, 10_000)],    // a sliver along the right side
+        ]
+        for t in triangles {
+            var r = CoverageRasterizer()
+            let added = r.addTriangle(Float(t[0].x), Float(t[0].y), Float(t[1].x), Float(t[1].y), Float(t[2].x), Float(t[2].y))
+            #expect(added)
+            let got = Self.alphas(&r, clip: clip)
+            for y in clip.y0..<clip.y1 {
+                for x in clip.x0..<clip.x1 {
+                    // Float keeps 1/1024 px at 16,000: a shallow edge's y moves by more over 16,000 px.
+                    let expected = Self.areaInPixel(t, x, y) * 255
+                    #expect(abs(Double(got[(y - clip.y0) * clip.width + x - clip.x0]) - expected) <= 4, "\(t) pixel \(x),\(y)")
+                }
+            }
+        }
+    }
+
     @Test("a pixel's value does not depend on the clip: any part of the output gets what the whole does")
     func clipDoesNotChangePixels() {
         var r = CoverageRasterizer()

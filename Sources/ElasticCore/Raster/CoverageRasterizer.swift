@@ -165,7 +165,7 @@ public struct CoverageRasterizer: Sendable {
         let rowStart = max(y0 >> 8, Int64(clip.y0)), rowEnd = min((y1 - 1) >> 8, Int64(clip.y1) - 1)
         guard rowStart <= rowEnd else { return }
         let dx = x1 - x0, dy = y1 - y0
-        func x(at y: Int64) -> Int64 { y == y1 ? x1 : x0 + (y - y0) * dx / dy }
+        func x(at y: Int64) -> Int64 { y == y1 ? x1 : x0 + Self.divideRounded((y - y0) * dx, dy) }
         for row in rowStart...rowEnd {
             let ya = max(y0, row * one), yb = min(y1, (row + 1) * one)
             addRowSegment(row: Int32(row), x(at: ya), ya - row * one, x(at: yb), yb - row * one, winding: winding, clip: clip)
@@ -173,32 +173,42 @@ public struct CoverageRasterizer: Sendable {
     }
 
     /// The part of an edge inside one row: from (xa, fya) to (xb, fyb), fy within the row, fya < fyb.
+    /// Only the part over `clip`'s columns is walked cell by cell: what lies left of it adds its
+    /// height to the column just left of `clip`, what lies right of it covers nothing shown.
     private mutating func addRowSegment(row: Int32, _ xa: Int64, _ fya: Int64, _ xb: Int64, _ fyb: Int64,
                                         winding: Int32, clip: PixelRect) {
+        // Walked left to right: the same piece backwards adds the opposite height and area.
+        let (ax, ay, bx, by, winding) = xa <= xb ? (xa, fya, xb, fyb, winding) : (xb, fyb, xa, fya, -winding)
+        // Every y comes from the whole segment, so a pixel gets the same value whatever the clip.
+        func y(at x: Int64) -> Int64 { x == bx ? by : ay + Self.divideRounded((x - ax) * (by - ay), bx - ax) }
+        var (x0, y0, x1, y1) = (ax, ay, bx, by)
         let one = Self.one
         let left = Int64(clip.x0) * one, right = Int64(clip.x1) * one
-        if xa >= right && xb >= right { return }
-        if xa < left && xb < left {
-            addCell(x: Int32(clip.x0 - 1), y: row, cover: fyb - fya, area: 0, winding: winding)
-            return
+        if x0 >= right { return }
+        if x0 < left {
+            let yLeft = x1 <= left ? y1 : y(at: left)
+            addCell(x: Int32(clip.x0 - 1), y: row, cover: yLeft - y0, area: 0, winding: winding)
+            if x1 <= left { return }
+            (x0, y0) = (left, yLeft)
         }
-        var cx = xa >> 8
-        let lastX = xb >> 8
-        if cx == lastX {
-            addCell(x: Int32(cx), y: row, cover: fyb - fya, area: (fyb - fya) * (xa - cx * one + xb - cx * one), winding: winding, clip: clip)
-            return
+        if x1 > right { (x1, y1) = (right, y(at: right)) }
+        var cx = x0 >> 8
+        let lastX = x1 >> 8
+        var px = x0, py = y0
+        // Step cell by cell, the y at each column boundary by interpolation.
+        while cx < lastX {
+            let boundary = (cx + 1) * one
+            let yb = y(at: boundary)
+            addCell(x: Int32(cx), y: row, cover: yb - py, area: (yb - py) * (px - cx * one + boundary - cx * one), winding: winding, clip: clip)
+            px = boundary; py = yb
+            cx += 1
         }
-        // Crosses column boundaries: step cell by cell, the y at each boundary by interpolation.
-        let step: Int64 = xb > xa ? 1 : -1
-        var px = xa, py = fya
-        while cx != lastX {
-            let boundary = step > 0 ? (cx + 1) * one : cx * one
-            let by = fya + (boundary - xa) * (fyb - fya) / (xb - xa)
-            addCell(x: Int32(cx), y: row, cover: by - py, area: (by - py) * (px - cx * one + boundary - cx * one), winding: winding, clip: clip)
-            px = boundary; py = by
-            cx += step
-        }
-        addCell(x: Int32(cx), y: row, cover: fyb - py, area: (fyb - py) * (px - cx * one + xb - cx * one), winding: winding, clip: clip)
+        addCell(x: Int32(cx), y: row, cover: y1 - py, area: (y1 - py) * (px - cx * one + x1 - cx * one), winding: winding, clip: clip)
+    }
+
+    /// n / d to the nearest integer (d > 0): half the error of truncating, and no bias.
+    static func divideRounded(_ n: Int64, _ d: Int64) -> Int64 {
+        (n >= 0 ? n + d / 2 : n - d / 2) / d
     }
 
     private mutating func addCell(x: Int32, y: Int32, cover: Int64, area: Int64, winding: Int32, clip: PixelRect) {

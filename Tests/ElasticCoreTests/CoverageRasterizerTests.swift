@@ -162,6 +162,11 @@ import Testing
                 #expect(b[y * clip.width + x] >= a[y * clip.width + x])
             }
         }
+        // Forty thousand copies of one triangle: its edges' winding outgrows 32-bit cell sums.
+        var many = CoverageRasterizer()
+        for _ in 0..<40_000 { _ = many.addTriangle(2.25, 1.5, 17.5, 4.75, 6.0, 13.0) }
+        let crowded = Self.alphas(&many, clip: clip)
+        for k in crowded.indices { #expect(crowded[k] == (a[k] > 0 ? 255 : 0), "pixel \(k % clip.width),\(k / clip.width)") }
         var bad = CoverageRasterizer()
         let notANumber = bad.addTriangle(.nan, 1, 2, 3, 4, 5)
         let tooFar = bad.addTriangle(0, 0, 1e6, 0, 0, 1)

@@ -50,7 +50,7 @@ public struct CoverageRasterizer: Sendable {
     private var scratch: [Cell] = []
     private var radixCounts: [Int] = []
     private(set) public var spans: [CoverageSpan] = []
-    /// Pixel bounds of what was added: [minX, maxX] × [minY, maxY], inclusive.
+    /// The pixels what was added touches.
     private(set) public var bounds = PixelRect.empty
 
     public init() {}
@@ -152,7 +152,8 @@ public struct CoverageRasterizer: Sendable {
 
     private mutating func emit(y: Int32, x0: Int32, x1: Int32, value: Int64, full: Int64) {
         guard x1 > x0 else { return }
-        let alpha = min(255, (abs(value) * 255 + full / 2) / full)
+        let covered = min(value.magnitude, UInt64(full))  // overlaps saturate
+        let alpha = (covered * 255 + UInt64(full / 2)) / UInt64(full)
         guard alpha > 0 else { return }
         spans.append(CoverageSpan(y: y, x0: x0, x1: x1, alpha: UInt8(alpha)))
     }
@@ -219,10 +220,11 @@ public struct CoverageRasterizer: Sendable {
 
     private mutating func addCell(x: Int32, y: Int32, cover: Int64, area: Int64, winding: Int32) {
         guard cover != 0 else { return }
-        let c = Int32(cover) * winding, a = Int32(area) * winding
+        // Clamped: many identical triangles in one run multiply an edge's winding.
+        let c = Int32(clamping: cover * Int64(winding)), a = Int32(clamping: area * Int64(winding))
         if let last = cells.last, last.x == x, last.y == y {
-            cells[cells.count - 1].cover += c
-            cells[cells.count - 1].area += a
+            cells[cells.count - 1].cover = Int32(clamping: Int64(last.cover) + Int64(c))
+            cells[cells.count - 1].area = Int32(clamping: Int64(last.area) + Int64(a))
         } else {
             cells.append(Cell(x: x, y: y, cover: c, area: a))
         }

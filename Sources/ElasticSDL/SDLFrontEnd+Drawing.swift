@@ -51,8 +51,8 @@ extension SDLFrontEnd {
         occluders.removeAll(keepingCapacity: true)
         if surface != nil {
             for (i, command) in list.commands.enumerated() {
-                guard case let .rect(r, color) = command, color.isOpaque, let p = SurfaceFill.pixelRect(r, scale: s) else { continue }
-                occluders.append((i, PixelRect(x0: p.x, y0: p.y, x1: p.x + p.width, y1: p.y + p.height)))
+                guard case let .rect(r, color) = command, color.isOpaque, let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
+                occluders.append((i, pixels))
             }
         }
         for clip in frameRects { draw(list, scale: s, clip: whole ? nil : clip, exact: exact, surface: surface) }
@@ -94,7 +94,7 @@ extension SDLFrontEnd {
             shifted.withUnsafeBufferPointer { shiftedVertices in
                 shiftedVertices.withMemoryRebound(to: SDL_Vertex.self) { sdlVertices in
                     list.mesh.indices.withUnsafeBufferPointer { indices in
-                        for (index, command) in list.commands.enumerated() {
+                        for (position, command) in list.commands.enumerated() {
                             switch command {
                             case let .triangles(first, count, blend):
                                 guard count > 0, first >= 0, first + count <= indices.count else { continue }
@@ -108,15 +108,13 @@ extension SDLFrontEnd {
                             case let .text(index):
                                 text.draw(list.texts[index], pixelScale: Double(s))
                             case let .rect(r, color) where surface != nil && color.isOpaque:
-                                guard let surface, let p = SurfaceFill.pixelRect(r, scale: s) else { continue }
-                                let clipped = PixelRect(x0: p.x, y0: p.y, x1: p.x + p.width, y1: p.y + p.height).intersection(area)
+                                guard let surface, let clipped = SurfaceFill.pixels(r, scale: s)?.intersection(area) else { continue }
                                 guard !clipped.isEmpty else { continue }
                                 SDL_RenderFlush(renderer)  // anything SDL still holds goes underneath
                                 SurfaceFill.fill(surface, (clipped.x0, clipped.y0, clipped.width, clipped.height), color: color)
                             case let .rect(r, color) where exact:
-                                guard let p = SurfaceFill.pixelRect(r, scale: s) else { continue }
-                                let pixels = PixelRect(x0: p.x, y0: p.y, x1: p.x + p.width, y1: p.y + p.height).intersection(area)
-                                forEachUncovered(pixels, after: index) { coverage.fill($0, color: color) }
+                                guard let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
+                                forEachUncovered(pixels.intersection(area), after: position) { coverage.fill($0, color: color) }
                             case let .rect(r, color):
                                 SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
                                 SDL_SetRenderDrawBlendMode(renderer, color.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)

@@ -38,6 +38,11 @@ enum SurfaceFill {
         return (x, y, max(w, 1), max(h, 1))
     }
 
+    /// `pixelRect` as a `PixelRect`.
+    static func pixels(_ rect: Rect, scale: Float) -> PixelRect? {
+        pixelRect(rect, scale: scale).map { PixelRect(x0: $0.x, y0: $0.y, x1: $0.x + $0.width, y1: $0.y + $0.height) }
+    }
+
     /// Fills a pixel rectangle, clipped to the surface, with `color`.
     static func fill(_ surface: UnsafeMutablePointer<SDL_Surface>,
                      _ rect: (x: Int, y: Int, width: Int, height: Int), color: RGBA) {

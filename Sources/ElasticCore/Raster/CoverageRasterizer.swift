@@ -200,22 +200,16 @@ public struct CoverageRasterizer: Sendable {
         while cx < lastX {
             let boundary = (cx + 1) * one
             let yb = y(at: boundary)
-            addCell(x: Int32(cx), y: row, cover: yb - py, area: (yb - py) * (px - cx * one + boundary - cx * one), winding: winding, clip: clip)
+            addCell(x: Int32(cx), y: row, cover: yb - py, area: (yb - py) * (px - cx * one + boundary - cx * one), winding: winding)
             px = boundary; py = yb
             cx += 1
         }
-        addCell(x: Int32(cx), y: row, cover: y1 - py, area: (y1 - py) * (px - cx * one + x1 - cx * one), winding: winding, clip: clip)
+        addCell(x: Int32(cx), y: row, cover: y1 - py, area: (y1 - py) * (px - cx * one + x1 - cx * one), winding: winding)
     }
 
     /// n / d to the nearest integer (d > 0): half the error of truncating, and no bias.
     static func divideRounded(_ n: Int64, _ d: Int64) -> Int64 {
         (n >= 0 ? n + d / 2 : n - d / 2) / d
-    }
-
-    private mutating func addCell(x: Int32, y: Int32, cover: Int64, area: Int64, winding: Int32, clip: PixelRect) {
-        if x >= clip.x1 { return }
-        if x < clip.x0 { addCell(x: Int32(clip.x0 - 1), y: y, cover: cover, area: 0, winding: winding); return }
-        addCell(x: x, y: y, cover: cover, area: area, winding: winding)
     }
 
     private mutating func addCell(x: Int32, y: Int32, cover: Int64, area: Int64, winding: Int32) {

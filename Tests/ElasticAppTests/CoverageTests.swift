@@ -144,8 +144,12 @@ extension WindowFaultTests {
         let file = dir.appendingPathComponent("coverage-\(scale)-\(antialias)\(label).png").path
         try front.saveScreenshot(to: file)
         front.present()
-        let image = try PNGImage.load(file)
-        return shapes.map { shape in
+        return coverageFigures(of: try PNGImage.load(file), scale: scale, shapes: shapes)
+    }
+
+    /// Each shape's figures in `image` (drawn at `scale`) against its reference.
+    static func coverageFigures(of image: PNGImage, scale: Double, shapes: [CoverageShape]) -> [(String, CoverageFigures)] {
+        shapes.map { shape in
             let reference = CoverageReference(shape.path, minus: shape.hole, scale: scale, bounds: (image.width, image.height))
             return (shape.name, CoverageFigures(image, reference, color: shape.color))
         }

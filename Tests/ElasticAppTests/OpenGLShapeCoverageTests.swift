@@ -24,13 +24,12 @@ struct OpenGLShapeCoverageTests {
         try #require(run.status == 0, "the child drawing the sheet failed: \(run.stdout.suffix(1500)) \(run.stderr.suffix(1500))")
         for scale in Self.scales {
             let image = try PNGImage.load(Self.sheetPath(dir.path, scale: scale))
-            for shape in WindowFaultTests.coverageShapes(scale: scale) {
-                let reference = CoverageReference(shape.path, minus: shape.hole, scale: scale, bounds: (image.width, image.height))
-                let f = CoverageFigures(image, reference, color: shape.color)
-                let limit = Self.limits(shape.name, scale: scale)
+            let shapes = WindowFaultTests.coverageShapes(scale: scale)
+            for (name, f) in WindowFaultTests.coverageFigures(of: image, scale: scale, shapes: shapes) {
+                let limit = Self.limits(name, scale: scale)
                 #expect(abs(f.columnMean) <= limit.mean && abs(f.rowMean) <= limit.mean && f.columnP95 <= limit.p95
                         && f.rowP95 <= limit.p95 && f.edgeP99 <= limit.edgeP99 && f.seams == 0,
-                        "OpenGL, \(shape.name) at scale \(scale): \(f); limits \(limit)")
+                        "OpenGL, \(name) at scale \(scale): \(f); limits \(limit)")
             }
         }
     }

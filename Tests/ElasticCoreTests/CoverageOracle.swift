@@ -19,6 +19,16 @@ struct CoverageGrid {
         values = Array(repeating: 0, count: width * height * Self.samples * Self.samples)
     }
 
+    /// `list` rasterised, and the exact `path`, on grids over output pixels 0..<width × 0..<height.
+    static func measuredAndReference(_ list: DrawList, exact path: Path, width: Int, height: Int,
+                                     scale: Double) -> (measured: CoverageGrid, reference: CoverageGrid) {
+        var measured = CoverageGrid(x0: 0, y0: 0, width: width, height: height, scale: scale)
+        measured.rasterize(list)
+        var reference = CoverageGrid(x0: 0, y0: 0, width: width, height: height, scale: scale)
+        reference.rasterizeExact(path)
+        return (measured, reference)
+    }
+
     var sampleWidth: Int { width * Self.samples }
     var sampleHeight: Int { height * Self.samples }
     /// Sample (i, j)'s position in output pixels.

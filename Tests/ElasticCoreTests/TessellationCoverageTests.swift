@@ -49,10 +49,8 @@ struct TessellationCoverageTests {
         var list = DrawList()
         draw(shape, origin, &tess, &list)
         let size = Int((100 * scale).rounded(.up))
-        var measured = CoverageGrid(x0: 0, y0: 0, width: size, height: size, scale: scale)
-        measured.rasterize(list)
-        var reference = CoverageGrid(x0: 0, y0: 0, width: size, height: size, scale: scale)
-        reference.rasterizeExact(path(shape, origin))
+        let (measured, reference) = CoverageGrid.measuredAndReference(
+            list, exact: path(shape, origin), width: size, height: size, scale: scale)
         return CoverageError(measured: measured, reference: reference, path: path(shape, origin))
     }
 
@@ -105,10 +103,8 @@ struct TessellationCoverageTests {
             tess.fill(path, color: .black, into: &list)
             #expect(MeshCheck.wellFormedProblems(list.mesh).isEmpty)
             let size = Int((95 * scale).rounded(.up))
-            var measured = CoverageGrid(x0: 0, y0: 0, width: size, height: size, scale: scale)
-            measured.rasterize(list)
-            var reference = CoverageGrid(x0: 0, y0: 0, width: size, height: size, scale: scale)
-            reference.rasterizeExact(path)
+            let (measured, reference) = CoverageGrid.measuredAndReference(
+                list, exact: path, width: size, height: size, scale: scale)
             let e = CoverageError(measured: measured, reference: reference, path: path)
             print("coverage concave ×\(scale): \(e)")
             #expect(abs(e.mean) <= 0.05 && e.p95 <= 0.2, "scale \(scale): \(e)")
@@ -130,10 +126,8 @@ struct TessellationCoverageTests {
         var list = DrawList()
         tess.fill(path, color: .black, into: &list)
         #expect(MeshCheck.wellFormedProblems(list.mesh).isEmpty)
-        var measured = CoverageGrid(x0: 0, y0: 0, width: 70, height: 25, scale: 1)
-        measured.rasterize(list)
-        var reference = CoverageGrid(x0: 0, y0: 0, width: 70, height: 25, scale: 1)
-        reference.rasterizeExact(path)
+        let (measured, reference) = CoverageGrid.measuredAndReference(
+            list, exact: path, width: 70, height: 25, scale: 1)
         let columns = zip(measured.columnSums(), reference.columnSums()).dropFirst(8).prefix(50)
         let errors = columns.map { $0 - $1 }
         print("coverage thin \(thickness): per column \(errors.min()!)…\(errors.max()!)")
@@ -153,10 +147,8 @@ struct TessellationCoverageTests {
             tess.stroke(Path { $0.move(to: a); $0.line(to: b) }, width: width, color: .black, into: &list)
             let rectangle = Path { p in p.move(to: a + n); p.line(to: b + n); p.line(to: b - n); p.line(to: a - n); p.close() }
             let size = Int((90 * scale).rounded(.up))
-            var measured = CoverageGrid(x0: 0, y0: 0, width: size, height: size, scale: scale)
-            measured.rasterize(list)
-            var reference = CoverageGrid(x0: 0, y0: 0, width: size, height: size, scale: scale)
-            reference.rasterizeExact(rectangle)
+            let (measured, reference) = CoverageGrid.measuredAndReference(
+                list, exact: rectangle, width: size, height: size, scale: scale)
             let e = CoverageError(measured: measured, reference: reference, path: rectangle)
             let total = measured.columnSums().reduce(0, +), exact = reference.columnSums().reduce(0, +)
             print("coverage stroke \(width) at \(angle) ×\(scale): \(e), total \(total) vs \(exact)")

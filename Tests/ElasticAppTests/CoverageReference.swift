@@ -2,19 +2,19 @@ import ElasticCore
 import Foundation
 
 /// The exact-area oracle for coverage tests, independent of the tessellator: a path flattened far
-/// finer than any render (chords ≪ 0.01 px), then each pixel's coverage counted at 16×16 sample
+/// finer than any render (chords ≪ 0.01 px), then each pixel's coverage counted at 64×64 sample
 /// points by scanlines, as the union of its contours' non-zero windings (the tessellator fills
 /// each contour on its own, contours being unions).
 struct CoverageReference {
     /// Output pixels covered: x0..<x0 + width, y0..<y0 + height.
     let x0: Int, y0: Int, width: Int, height: Int
-    /// Covered samples per pixel, 0…256, row-major.
+    /// Covered samples per pixel, 0…grid², row-major.
     let samples: [Int]
     /// Pixel columns whose edges are all at most 2:1 steep, and rows whose edges are all at most
     /// 2:1 shallow: where a column's (row's) summed coverage measures its edges well.
     let shallowColumns: Set<Int>, steepRows: Set<Int>
 
-    static let grid = 16
+    static let grid = 64
 
     func coverage(_ x: Int, _ y: Int) -> Double {
         guard x >= x0, x < x0 + width, y >= y0, y < y0 + height else { return 0 }
@@ -94,7 +94,7 @@ struct CoverageReference {
                     if winding == 0 { spans.append((start, c.x)) }
                 }
                 spans.sort { $0.0 < $1.0 }
-                // Union of the spans, then the sample columns (x = (k + ½)/16) inside each.
+                // Union of the spans, then the sample columns (x = (k + ½)/grid) inside each.
                 var merged: (Double, Double)?
                 func add(_ s: (Double, Double)) {
                     let ka = Int((s.0 * Double(n) - 0.5).rounded(.up)), kb = Int((s.1 * Double(n) - 0.5).rounded(.up))

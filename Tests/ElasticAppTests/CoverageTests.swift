@@ -161,7 +161,7 @@ extension WindowFaultTests {
         try FrameDriver(scene: SceneCatalog.all[0].name, windowSize: Size(1280, 720)).tolerancePixels
     }
 
-    @Test("exact coverage at the app's tolerance: every shape kind meets every target against a 16×16-supersampled reference at scales 1, 1.5 and 2")
+    @Test("exact coverage at the app's tolerance: every shape kind meets every target against a 64×64-supersampled reference at scales 1, 1.5 and 2")
     func exactCoverageAtTheAppTolerance() throws {
         let dir = try ElasticBinary.scratch("coverage")
         let front = try WindowFaultTests.frontEnd()

@@ -26,24 +26,8 @@ struct OpenGLShapeCoverageTests {
             let image = try PNGImage.load(Self.sheetPath(dir.path, scale: scale))
             let shapes = WindowFaultTests.coverageShapes(scale: scale)
             for (name, f) in WindowFaultTests.coverageFigures(of: image, scale: scale, shapes: shapes) {
-                let limit = Self.limits(name, scale: scale)
-                #expect(abs(f.columnMean) <= limit.mean && abs(f.rowMean) <= limit.mean && f.columnP95 <= limit.p95
-                        && f.rowP95 <= limit.p95 && f.edgeP99 <= limit.edgeP99 && f.seams == 0,
-                        "OpenGL, \(name) at scale \(scale): \(f); limits \(limit)")
+                #expect(f.meetsTargets(), "OpenGL, \(name) at scale \(scale): \(f)")
             }
-        }
-    }
-
-    /// The targets, except where a one-pixel fringe cannot follow the shape (measured
-    /// figures in docs/benchmarks.md §7): the refresh arrow's 2-pixel concave notches and sharp tip
-    /// below scale 2, where the fringes of neighbouring edges overlap; the 1-pixel outline's round
-    /// ends, a hairline fringe on both sides; the blob's few columns at scale 1.
-    static func limits(_ shape: String, scale: Double) -> (mean: Double, p95: Double, edgeP99: Int) {
-        switch (shape, scale) {
-        case ("refresh icon", ..<2), ("small icon", ..<2): (0.05, 0.35, 56)
-        case ("pill outline", _): (0.05, 0.3, 32)
-        case ("sticky blob", ..<1.5): (0.07, 0.2, 32)
-        default: (0.05, 0.2, 32)
         }
     }
 

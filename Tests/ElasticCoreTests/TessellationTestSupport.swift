@@ -19,6 +19,37 @@ enum MeshCheck {
         return sum / 2
     }
 
+    /// The area the triangles cover, each weighted by its vertices' mean alpha (what linear
+    /// interpolation of alpha integrates to), in units of full coverage.
+    static func coveredArea(_ mesh: Mesh, triangles: Range<Int>? = nil) -> Double {
+        let range = triangles ?? 0..<mesh.triangleCount
+        var sum = 0.0
+        for t in range {
+            let alpha = (0..<3).reduce(0.0) { $0 + Double(mesh.vertices[Int(mesh.indices[3 * t + $1])].color.a) } / (3 * 255)
+            sum += twiceArea(mesh, triangle: t) / 2 * alpha
+        }
+        return sum
+    }
+
+    /// The share of the `size`-wide box centred on `p` inside `polygon` (even-odd), counted at
+    /// n × n points: the exact box-filtered coverage the fringe's vertices should carry.
+    static func boxShare(_ p: Vec2, size: Double = 1, inside polygon: [Vec2], n: Int = 48) -> Double {
+        var count = 0
+        for i in 0..<n {
+            for j in 0..<n {
+                let q = Vec2(p.x + size * ((Double(i) + 0.5) / Double(n) - 0.5), p.y + size * ((Double(j) + 0.5) / Double(n) - 0.5))
+                var inside = false
+                var a = polygon[polygon.count - 1]
+                for b in polygon {
+                    if (a.y > q.y) != (b.y > q.y), q.x < a.x + (q.y - a.y) / (b.y - a.y) * (b.x - a.x) { inside.toggle() }
+                    a = b
+                }
+                if inside { count += 1 }
+            }
+        }
+        return Double(count) / Double(n * n)
+    }
+
     /// Problems with indices, finiteness or winding (empty when fine).
     static func wellFormedProblems(_ mesh: Mesh) -> [String] {
         var problems: [String] = []

@@ -21,9 +21,9 @@ struct RoundedRectFill: Sendable {
     /// The outline of the last `fill`, positive area.
     private(set) var outline: [Vec2] = []
     /// The last `fill`'s fringe, point for point with `outline`: `inner` (the filled shape's
-    /// outline, `inset` inside) and `outer` (`inset` outside).
+    /// outline) and the fringe's lines.
     private(set) var inner: [Vec2] = []
-    private(set) var outer: [Vec2] = []
+    private(set) var ring = Fringe.Ring()
     /// The last `fill`'s core rectangle, if it has one.
     private(set) var core: Rect?
     /// Where point k of corner c (top right, bottom right, bottom left, top left) is in `outline`.
@@ -40,15 +40,16 @@ struct RoundedRectFill: Sendable {
     /// rectangle (snapped to whole output pixels) that the caller must draw to complete the shape,
     /// when the shape has one of `minimumCorePixels` or more. False, with nothing emitted, when the
     /// input is unusual (not finite, beyond the coordinate limit, an empty or negative size) or,
-    /// with an `inset` (half the fringe), too thin for it to be safe: the caller then takes the
+    /// with a fringe (`pixel`: an output pixel in points, 0 for none), under two pixels wide or
+    /// high, too thin for it to be safe: the caller then takes the
     /// general route.
-    mutating func fill(_ rect: Rect, radius: Double, inset: Double = 0, tolerance: Double, pixelScale: Double,
+    mutating func fill(_ rect: Rect, radius: Double, pixel: Double = 0, tolerance: Double, pixelScale: Double,
                        minimumCorePixels: Double, color: RGBA, into mesh: inout Mesh) -> Bool {
         let x0 = rect.x, y0 = rect.y, x1 = rect.x + rect.width, y1 = rect.y + rect.height
         let limit = Flattener.coordinateLimit
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, radius.isFinite, x1 > x0, y1 > y0,
               abs(x0) <= limit, abs(x1) <= limit, abs(y0) <= limit, abs(y1) <= limit,
-              inset.isFinite, inset >= 0, x1 - x0 > 4 * inset, y1 - y0 > 4 * inset else { return false }
+              pixel.isFinite, pixel >= 0, x1 - x0 > 2 * pixel, y1 - y0 > 2 * pixel else { return false }
         let r = max(0, min(radius, (x1 - x0) / 2, (y1 - y0) / 2))
 
         let tol = Flattener.sanitized(tolerance: tolerance)
@@ -75,8 +76,8 @@ struct RoundedRectFill: Sendable {
             outline.removeLast()
             for i in cornerIndex.indices where cornerIndex[i] == outline.count { cornerIndex[i] = 0 }
         }
-        if inset > 0 {
-            Fringe.offsets(outline, inset: inset, outset: inset, inner: &inner, outer: &outer)
+        if pixel > 0 {
+            Fringe.offsets(outline, pixel: pixel, inner: &inner, ring: &ring)
         } else {
             inner.removeAll(keepingCapacity: true)
             inner.append(contentsOf: outline)

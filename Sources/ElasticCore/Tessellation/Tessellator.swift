@@ -7,8 +7,8 @@
 /// 1. x-monotone → a ladder of thin column quads (`MonotoneLadder`, axis x);
 /// 2. y-monotone → the same with rows;
 /// 3. otherwise ear clipping (`EarClipper`).
-/// With `antialias`, what is triangulated is the contour inset by half the fringe, and the fringe
-/// straddles the outline (`Fringe`), so anti-aliased shapes keep their exact area.
+/// With `antialias`, what is triangulated is the contour inset by the fringe's inner half, and the
+/// fringe straddles the outline (`Fringe`), so anti-aliased shapes keep their exact area.
 /// Thin strips matter: SDL's software rasteriser scans each triangle's bounding box.
 ///
 /// Every triangle has positive signed area in the `Vec2.cross` convention (clockwise on a y-down
@@ -19,8 +19,9 @@
 public struct Tessellator: Sendable {
     /// Flattening tolerance in points: the polyline stays this close to the curves.
     public var tolerance: Double
-    /// Anti-aliases fills and strokes with a fringe one output pixel wide that fades to alpha 0
-    /// across the outline (the fill inset by half of it: see `Fringe`).
+    /// Anti-aliases fills and strokes with a fringe about one output pixel wide that fades to
+    /// alpha 0 across the outline as a box-filtered edge does (the fill inset by half of it: see
+    /// `Fringe`, `EdgeProfile`).
     public var antialias: Bool
 
     private var flattener = Flattener()
@@ -31,9 +32,9 @@ public struct Tessellator: Sendable {
     private var contour: [Vec2] = []
     /// Fringe triangles, appended to the mesh after the interior batch is committed.
     private var pendingFringe: [Int32] = []
-    /// `contour` inset by half the fringe (the fill) and offset outwards by as much (alpha 0).
+    /// `contour` inset to where its fringe reaches full coverage (the fill), and the fringe.
     private var inner: [Vec2] = []
-    private var outer: [Vec2] = []
+    private var ring = Fringe.Ring()
 
     /// Draw the solid middle of wide shapes as rectangles (`DrawList.addRect`) and triangulate only
     /// the bands above and below it. SDL's software renderer fills a rectangle at memset speed but
@@ -46,6 +47,9 @@ public struct Tessellator: Sendable {
     public var pixelScale: Double = 1
     /// The fringe's width in points: one output pixel.
     var fringeWidth: Double { 1 / (pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1) }
+    /// Strokes are flattened this much finer than fills: a thin stroke's two edges are its centre
+    /// line's chords moved apart, and a pixel row or column across it sees both edges' chord error.
+    static let strokeTolerance = 0.25
     /// Smallest core worth a rectangle, in output pixels.
     static let minimumCorePixels = 256.0
     private var pendingRects: [Rect] = []
@@ -77,7 +81,7 @@ public struct Tessellator: Sendable {
     /// quarter of the general route's cost. Unusual input (non-finite, empty) takes the general route.
     public mutating func fillRoundedRect(_ rect: Rect, radius: Double, color: RGBA, into list: inout DrawList) {
         guard color.a > 0 else { return }
-        guard roundedRects.fill(rect, radius: radius, inset: antialias ? fringeWidth / 2 : 0,
+        guard roundedRects.fill(rect, radius: radius, pixel: antialias ? fringeWidth : 0,
                                 tolerance: tolerance, pixelScale: pixelScale,
                                 minimumCorePixels: rectangleCores ? Tessellator.minimumCorePixels : .infinity,
                                 color: color, into: &list.mesh)
@@ -89,8 +93,7 @@ public struct Tessellator: Sendable {
         }
         pendingFringe.removeAll(keepingCapacity: true)
         if antialias {
-            Fringe.addRing(inner: roundedRects.inner, outer: roundedRects.outer, color: color,
-                           into: &list.mesh, pending: &pendingFringe)
+            Fringe.addRing(roundedRects.ring, color: color, into: &list.mesh, pending: &pendingFringe)
         }
         list.commitTriangles(blend: color.isOpaque ? .none : .blend)
         if let core = roundedRects.core { list.addRect(core, color: color) }
@@ -102,16 +105,17 @@ public struct Tessellator: Sendable {
         fillContours(path, color: color, into: &mesh, fringe: false, cores: false)
     }
 
-    /// Strokes the path's polylines `width` points wide: butt caps, miter joins falling back to
-    /// bevels, plus the fringe when `antialias`. A closed contour is joined all round.
+    /// Strokes the path's polylines (flattened at `strokeTolerance` of the tolerance) `width`
+    /// points wide: butt caps, miter joins falling back to bevels, plus the fringe when
+    /// `antialias`. A closed contour is joined all round.
     public mutating func stroke(_ path: Path, width: Double, color: RGBA, into list: inout DrawList) {
         guard color.a > 0, width.isFinite, width > 0 else { return }
-        flattener.flatten(path, tolerance: tolerance)
+        flattener.flatten(path, tolerance: tolerance * Tessellator.strokeTolerance)
         pendingFringe.removeAll(keepingCapacity: true)
         for span in flattener.contours {
             let points = flattener.points[span.start..<(span.start + span.count)]
             stroker.stroke(points, closed: span.closed, width: width, color: color,
-                           fringeWidth: antialias ? fringeWidth : 0, into: &list.mesh, pending: &pendingFringe)
+                           pixel: antialias ? fringeWidth : 0, into: &list.mesh, pending: &pendingFringe)
         }
         list.commitTriangles(blend: color.isOpaque ? .none : .blend)
         flushFringe(into: &list)
@@ -143,23 +147,22 @@ public struct Tessellator: Sendable {
         flattener.flatten(path, tolerance: tolerance)
         pendingFringe.removeAll(keepingCapacity: true)
         pendingRects.removeAll(keepingCapacity: true)
-        let half = fringeWidth / 2
         for span in flattener.contours {
             guard prepareContour(span) else { continue }
             guard fringe else {
                 _ = fillInterior(contour, color: color, into: &mesh, cores: cores, strict: false)
                 continue
             }
-            // The fill is inset by half the fringe (see `Fringe`). Where a part thinner than the
-            // fringe makes the inset's sides cross, it no longer triangulates as the contour does:
-            // retry with half the inset, then none (that part then reads a little fat).
-            var inset = half
+            // The fill is inset by the fringe's inner half (see `Fringe`). Where a part thinner
+            // than the fringe makes the inset's sides cross, it no longer triangulates as the
+            // contour does: retry with half the inset, then none (that part then reads a little fat).
+            var insetScale = 1.0
             while true {
-                Fringe.offsets(contour, inset: inset, outset: half, inner: &inner, outer: &outer)
-                if fillInterior(inner, color: color, into: &mesh, cores: cores, strict: inset > 0) { break }
-                inset = inset > half / 2 ? half / 2 : 0
+                Fringe.offsets(contour, pixel: fringeWidth, insetScale: insetScale, inner: &inner, ring: &ring)
+                if fillInterior(inner, color: color, into: &mesh, cores: cores, strict: insetScale > 0) { break }
+                insetScale = insetScale > 0.5 ? 0.5 : 0
             }
-            Fringe.addRing(inner: inner, outer: outer, color: color, into: &mesh, pending: &pendingFringe)
+            Fringe.addRing(ring, color: color, into: &mesh, pending: &pendingFringe)
         }
     }
 

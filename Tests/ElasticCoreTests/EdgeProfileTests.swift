@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import ElasticCore
+
+/// `EdgeProfile` against a one-pixel box counted at 128 × 128 points: half-planes, bands and
+/// corners at many angles.
+@Suite("Edge profile: the fringe's coverage is a box filter's")
+struct EdgeProfileTests {
+    static let n = 128
+
+    /// Share of the unit box centred on `centre` where `inside` holds, counted at n × n points.
+    static func share(_ centre: Vec2, _ inside: (Vec2) -> Bool) -> Double {
+        var count = 0
+        for i in 0..<n {
+            for j in 0..<n {
+                let q = centre + Vec2((Double(i) + 0.5) / Double(n) - 0.5, (Double(j) + 0.5) / Double(n) - 0.5)
+                if inside(q) { count += 1 }
+            }
+        }
+        return Double(count) / Double(n * n)
+    }
+
+    static let angles = stride(from: 0.0, to: 2 * Double.pi, by: 0.137).map { $0 }
+
+    @Test("a half-plane's coverage at any angle and distance, and the linear blend of the seven points within 8/255 of it")
+    func halfPlane() {
+        for angle in Self.angles {
+            let normal = Vec2(cos(angle), sin(angle)), profile = EdgeProfile(normal: normal)
+            #expect(abs(profile.coverage(profile.offset(0)) - 1) < 1e-12 && profile.coverage(profile.offset(6)) < 1e-12)
+            #expect(profile.b >= 0.5 && profile.b <= 0.5.squareRoot() + 1e-12)
+            for d in stride(from: -0.9, through: 0.9, by: 0.05) {
+                let boxed = Self.share(normal * d) { $0.dot(normal) <= 0 }
+                #expect(abs(profile.coverage(d) - boxed) < 0.01, "angle \(angle) d \(d): \(profile.coverage(d)) vs \(boxed)")
+                // What the fringe draws: coverage blended linearly between the profile's points.
+                var blended = d <= profile.offset(0) ? 1.0 : 0.0
+                for k in 0..<(EdgeProfile.count - 1) where d > profile.offset(k) && d <= profile.offset(k + 1) {
+                    let t = (d - profile.offset(k)) / (profile.offset(k + 1) - profile.offset(k))
+                    blended = profile.coverage(profile.offset(k)) * (1 - t) + profile.coverage(profile.offset(k + 1)) * t
+                }
+                #expect(abs(blended - boxed) < 8.5 / 255, "angle \(angle) d \(d): \(blended) vs \(boxed)")
+            }
+        }
+    }
+
+    @Test("a band's coverage (a stroke), from a hairline to three pixels wide")
+    func band() {
+        for angle in Self.angles.prefix(12) {
+            let normal = Vec2(cos(angle), sin(angle)), profile = EdgeProfile(normal: normal)
+            for width in [0.3, 1, 1.4, 3] {
+                for d in stride(from: -2.0, through: 2.0, by: 0.1) {
+                    let boxed = Self.share(normal * d) { abs($0.dot(normal)) <= width / 2 }
+                    #expect(abs(profile.bandCoverage(d, width: width) - boxed) < 0.015, "angle \(angle) width \(width) d \(d)")
+                }
+            }
+        }
+    }
+
+    @Test("a corner's coverage, convex and concave, from 20° to 340°, near its tip")
+    func corner() {
+        for turn in stride(from: -2.8, through: 2.8, by: 0.35) where abs(turn) > 0.1 {
+            for heading in [0.0, 0.4, 1.1] {
+                // Edge 0 heads along `heading`, edge 1 turns by `turn` (positive: clockwise on
+                // screen, convex for a positive-area contour).
+                let d0 = Vec2(cos(heading), sin(heading)), d1 = Vec2(cos(heading + turn), sin(heading + turn))
+                let n0 = Vec2(d0.y, -d0.x), n1 = Vec2(d1.y, -d1.x), tip = Vec2(0.3, -0.2)
+                let convex = turn > 0
+                for q in [Vec2(0.3, -0.2), Vec2(0.6, 0.1), Vec2(-0.2, -0.5), Vec2(0.1, 0.4)] {
+                    let boxed = Self.share(q) { p in
+                        let in0 = n0.dot(p - tip) <= 0, in1 = n1.dot(p - tip) <= 0
+                        return convex ? in0 && in1 : in0 || in1
+                    }
+                    let drawn = EdgeProfile.wedgeCoverage(at: q, corner: tip, n0, n1, pixel: 1)
+                    #expect(abs(drawn - boxed) < 0.01, "turn \(turn) heading \(heading) at \(q): \(drawn) vs \(boxed)")
+                }
+            }
+        }
+        // A pixel on a right-angled convex tip is a quarter covered (a one-pixel ramp says half).
+        #expect(abs(EdgeProfile.wedgeCoverage(at: .zero, corner: .zero, Vec2(1, 0), Vec2(0, 1), pixel: 1) - 0.25) < 1e-12)
+    }
+}

@@ -239,7 +239,8 @@ enum Fringe {
     /// outline built two ways (`RoundedRectFill`, the general route) gives the same alphas.
     static func shade(_ color: RGBA, _ coverage: Double) -> RGBA {
         var shaded = color
-        shaded.a = UInt8((Double(color.a) * min(max(coverage, 0), 1) + 0.5 - 1e-9).rounded(.down))
+        let c = coverage.isFinite ? min(max(coverage, 0), 1) : 0
+        shaded.a = UInt8((Double(color.a) * c + 0.5 - 1e-9).rounded(.down))
         return shaded
     }
 }

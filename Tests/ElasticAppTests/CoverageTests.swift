@@ -127,6 +127,20 @@ extension WindowFaultTests {
         shapes.append(CoverageShape(name: "pill outline", path: grown(0.5), hole: grown(-0.5), color: RGBA(30, 30, 30)) { tess, list in
             tess.stroke(grown(0), width: 1, color: RGBA(30, 30, 30), into: &list)
         })
+        // sticky-refresh's check mark (an open stroke with butt ends and a miter join) as it draws
+        // it: its reference is the stroke's outline, offset lines meeting at the miter.
+        let mark = Vec2(610.3, top + 40.45), size = StickyRefresh.iconSize * 0.6
+        let width = Icons.checkMarkLineWidth(size: size) * 1.3, h = width / 2
+        let p0 = mark + Vec2(-0.38, 0.02) * size, p1 = mark + Vec2(-0.12, 0.28) * size, p2 = mark + Vec2(0.40, -0.30) * size
+        func normal(_ a: Vec2, _ b: Vec2) -> Vec2 { let d = (b - a) * (1 / (b - a).length); return Vec2(d.y, -d.x) }
+        let n1 = normal(p0, p1), n2 = normal(p1, p2), miter = (n1 + n2) * (1 / (1 + n1.dot(n2)))
+        let markOutline = Path { p in
+            p.move(to: p0 + n1 * h); p.line(to: p1 + miter * h); p.line(to: p2 + n2 * h)
+            p.line(to: p2 - n2 * h); p.line(to: p1 - miter * h); p.line(to: p0 - n1 * h); p.close()
+        }
+        shapes.append(CoverageShape(name: "check mark", path: markOutline, color: RGBA(20, 20, 20)) { tess, list in
+            tess.stroke(Path { Icons.checkMark(center: mark, size: size, into: &$0) }, width: width, color: RGBA(20, 20, 20), into: &list)
+        })
         return shapes
     }
 

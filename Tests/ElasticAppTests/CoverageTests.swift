@@ -141,6 +141,14 @@ extension WindowFaultTests {
         shapes.append(CoverageShape(name: "check mark", path: markOutline, color: RGBA(20, 20, 20)) { tess, list in
             tess.stroke(Path { Icons.checkMark(center: mark, size: size, into: &$0) }, width: width, color: RGBA(20, 20, 20), into: &list)
         })
+        // Rectangles off whole pixels: a list row scrolled to a fractional offset, and sticky-refresh's
+        // half-point separator.
+        for (name, rect) in [("row block", Rect(x: 20.45, y: top + 104.3, width: 130.2, height: 20.65)),
+                             ("separator", Rect(x: 200.3, y: top + 112.37, width: 300, height: 0.5))] {
+            shapes.append(CoverageShape(name: name, path: Path { $0.rect(rect) }, color: RGBA(60, 60, 70)) { tess, list in
+                tess.fillRect(rect, color: RGBA(60, 60, 70), into: &list)
+            })
+        }
         return shapes
     }
 

@@ -82,6 +82,47 @@ struct TessellationTests {
         #expect(list.rectCount == 2)
     }
 
+    @Test("a rectangle off whole pixels: a rectangle command for its core on whole pixels, triangles for the rest, its exact area either way, and with antialias each point the box filter's coverage")
+    func rectanglesOffWholePixels() {
+        let rects = [Rect(x: 10.3, y: 20.6, width: 100.25, height: 30.4), Rect(x: 5.5, y: 7.25, width: 200, height: 0.5),
+                     Rect(x: 1.1, y: 2.2, width: 0.3, height: 0.4)]
+        for antialias in [false, true] {
+            for scale in [1.0, 1.5] {
+                var tess = Tessellator(antialias: antialias)
+                tess.pixelScale = scale
+                for rect in rects {
+                    var list = DrawList()
+                    tess.fillRect(rect, color: .black, into: &list)
+                    #expect(MeshCheck.wellFormedProblems(list.mesh).isEmpty)
+                    var cores = 0.0
+                    for case let .rect(core, _) in list.commands {
+                        cores += core.width * core.height
+                        for v in [core.x, core.y, core.x + core.width, core.y + core.height] {
+                            #expect(abs(v * scale - (v * scale).rounded()) < 1e-9, "core \(core) off whole pixels")
+                        }
+                    }
+                    // (To alpha's steps: half of 1/255 over the triangles' area at most.)
+                    let covered = MeshCheck.coveredArea(list.mesh) + cores
+                    #expect(abs(covered - rect.width * rect.height) <= MeshCheck.area(list.mesh) * 0.5 / 255 + 1e-6,
+                            "antialias \(antialias) scale \(scale) \(rect): \(covered)")
+                    guard antialias else { continue }
+                    let outline = [Vec2(rect.x, rect.y), Vec2(rect.x + rect.width, rect.y),
+                                   Vec2(rect.x + rect.width, rect.y + rect.height), Vec2(rect.x, rect.y + rect.height)]
+                    for v in list.mesh.vertices {
+                        let share = MeshCheck.boxShare(v.position, size: 1 / scale, inside: outline)
+                        #expect(abs(Double(v.color.a) / 255 - share) < 0.03, "\(v.position): \(v.color.a) vs \(share)")
+                    }
+                }
+            }
+        }
+        // On whole pixels: one rectangle command, nothing else.
+        var tess = Tessellator()
+        tess.pixelScale = 1.5
+        var list = DrawList()
+        tess.fillRect(Rect(x: 2, y: 4, width: 10, height: 2), color: .black, into: &list)
+        #expect(list.commands == [.rect(Rect(x: 2, y: 4, width: 10, height: 2), .black)] && list.mesh.vertices.isEmpty)
+    }
+
     @Test func rectanglesKeepPaintersOrderWithTriangles() {
         var tess = Tessellator(antialias: false)
         var list = DrawList()

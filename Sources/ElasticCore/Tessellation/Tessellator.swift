@@ -121,19 +121,6 @@ public struct Tessellator: Sendable {
         flushFringe(into: &list)
     }
 
-    /// An axis-aligned rectangle as 2 triangles (no fringe). Negative sizes are normalised; empty
-    /// or non-finite rectangles draw nothing.
-    public mutating func fillRect(_ rect: Rect, color: RGBA, into list: inout DrawList) {
-        guard color.a > 0 else { return }
-        var x0 = rect.x, y0 = rect.y, x1 = rect.x + rect.width, y1 = rect.y + rect.height
-        if x1 < x0 { swap(&x0, &x1) }
-        if y1 < y0 { swap(&y0, &y1) }
-        let limit = Flattener.coordinateLimit
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0,
-              abs(x0) <= limit, abs(x1) <= limit, abs(y0) <= limit, abs(y1) <= limit else { return }
-        list.addRect(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), color: color)
-    }
-
     /// The path's flattened contours (duplicates and a repeated closing point removed; contours
     /// with non-finite points dropped). Allocates its result: for tests and tools.
     public mutating func flatten(_ path: Path) -> [[Vec2]] {

@@ -41,8 +41,7 @@ struct RoundedRectFill: Sendable {
     /// when the shape has one of `minimumCorePixels` or more. False, with nothing emitted, when the
     /// input is unusual (not finite, beyond the coordinate limit, an empty or negative size) or,
     /// with a fringe (`pixel`: an output pixel in points, 0 for none), under two pixels wide or
-    /// high, too thin for it to be safe: the caller then takes the
-    /// general route.
+    /// high, too thin for it to be safe: the caller then takes the general route.
     mutating func fill(_ rect: Rect, radius: Double, pixel: Double = 0, tolerance: Double, pixelScale: Double,
                        minimumCorePixels: Double, color: RGBA, into mesh: inout Mesh) -> Bool {
         let x0 = rect.x, y0 = rect.y, x1 = rect.x + rect.width, y1 = rect.y + rect.height

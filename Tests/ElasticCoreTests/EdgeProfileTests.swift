@@ -6,18 +6,9 @@ import Testing
 /// corners at many angles.
 @Suite("Edge profile: the fringe's coverage is a box filter's")
 struct EdgeProfileTests {
-    static let n = 128
-
-    /// Share of the unit box centred on `centre` where `inside` holds, counted at n × n points.
+    /// Share of the unit box centred on `centre` where `inside` holds, counted at 128 × 128 points.
     static func share(_ centre: Vec2, _ inside: (Vec2) -> Bool) -> Double {
-        var count = 0
-        for i in 0..<n {
-            for j in 0..<n {
-                let q = centre + Vec2((Double(i) + 0.5) / Double(n) - 0.5, (Double(j) + 0.5) / Double(n) - 0.5)
-                if inside(q) { count += 1 }
-            }
-        }
-        return Double(count) / Double(n * n)
+        MeshCheck.boxShare(centre, n: 128, where: inside)
     }
 
     static let angles = stride(from: 0.0, to: 2 * Double.pi, by: 0.137).map { $0 }

@@ -50,9 +50,10 @@ extension Tessellator {
     /// cell and four, fanned from the exact centre, on the corners where both factors vary.
     private static func coverageGrid(x: (Double, Double), y: (Double, Double), scale: Double, color: RGBA,
                                      into mesh: inout Mesh) {
-        // Coverage of the pixel box centred at u by the span [a, b]: piecewise linear, with its
-        // kinks at a ± ½ and b ± ½.
-        func across(_ u: Double, _ a: Double, _ b: Double) -> Double { max(0, min(u + 0.5, b) - max(u - 0.5, a)) }
+        // Coverage of the pixel box centred at u by the span [a, b]: an axis-aligned band's,
+        // piecewise linear with its kinks at a ± ½ and b ± ½.
+        let axis = EdgeProfile(normal: Vec2(1, 0))
+        func across(_ u: Double, _ a: Double, _ b: Double) -> Double { axis.bandCoverage(u - (a + b) / 2, width: b - a) }
         func sorted(_ a: Double, _ b: Double) -> (Double, Double, Double, Double) {
             (a - 0.5, min(a + 0.5, b - 0.5), max(a + 0.5, b - 0.5), b + 0.5)
         }

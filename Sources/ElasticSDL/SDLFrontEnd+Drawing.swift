@@ -12,7 +12,7 @@ extension SDLFrontEnd {
         // Only the software renderer draws into the window surface (asking a GL window for one
         // would create a second framebuffer).
         guard coverage.enabled, rendererName == "software",
-              let surface = SurfaceFill.writableSurface(of: window, outputSize: outputSize),
+              let surface = writableSurface(),
               SurfaceCoverage.supports(surface) else { return nil }
         return surface
     }
@@ -47,7 +47,7 @@ extension SDLFrontEnd {
         }
         let whole = redrawsWholeOutput
         let exact = exactSurface().map { coverage.begin(surface: $0, renderer: renderer) } ?? false
-        let surface = directFills ? SurfaceFill.writableSurface(of: window, outputSize: outputSize) : nil
+        let surface = directFills ? writableSurface() : nil
         occluders.removeAll(keepingCapacity: true)
         if surface != nil {
             for (i, command) in list.commands.enumerated() {

@@ -6,7 +6,10 @@ import Foundation
 /// submission, text and screenshots. The only type in the program that talks to SDL.
 public final class SDLFrontEnd: FrontEnd {
     let window: OpaquePointer
-    let renderer: OpaquePointer
+    /// What draws. With a `presenter`, the software renderer on its canvas (replaced on resize).
+    var renderer: OpaquePointer
+    /// Shows the software renderer's canvas where the video driver has no window framebuffer.
+    let presenter: StreamingPresenter?
     public let rendererName: String
     public let videoDriver: String
     public let vsyncRequested: Bool
@@ -21,7 +24,7 @@ public final class SDLFrontEnd: FrontEnd {
     /// Renderer output size in pixels (larger than the window on HiDPI).
     public private(set) var outputSize: (width: Int, height: Int) = (0, 0)
 
-    let text: SDLText
+    var text: SDLText
     /// Whether the renderer truncates vertex positions to whole pixels (SDL's software renderer).
     let truncatesVertices: Bool
     /// Reused copy of the frame's vertices, for renderers that need them adjusted.
@@ -84,13 +87,6 @@ public final class SDLFrontEnd: FrontEnd {
                 started = SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0
             }
         }
-        SDL_SetHint(SDL_HINT_RENDER_DRIVER, choice.rawValue)    // read when the renderer is created
-        // The software renderer draws into the window surface. Left to itself, SDL backs that
-        // surface with a texture of an OpenGL renderer where it can make one (llvmpipe, without a
-        // GPU) and uploads all of it on every update, rectangles or not: ask for the window
-        // system's own framebuffer, which uploads just the rectangles given (read when the
-        // surface is made).
-        if choice == .software { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
         guard started else {
             throw SDLError(options.headless ? "cannot start SDL's headless video driver" :
                 "cannot open a display (no X11 or Wayland session?); try `elastic play --headless`")
@@ -129,19 +125,26 @@ public final class SDLFrontEnd: FrontEnd {
             SDL_Quit()
             throw error
         }
-        var rendererFlags = choice == .software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
-        if options.vsync { rendererFlags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
-        guard let renderer = SDL_CreateRenderer(window, -1, rendererFlags) else {
-            let error = SDLError("cannot create the \(choice.rawValue) renderer (try --renderer software)")
+        let setup: RendererSetup
+        do {
+            let paths = options.renderer == .auto ? RendererSetup.autoPaths(preferring: choice) : RendererSetup.paths(for: choice)
+            setup = try RendererSetup.make(window: window, paths: paths, vsync: options.vsync, videoDriver: videoDriver,
+                                           explicit: options.renderer == .auto ? nil : choice)
+        } catch {
             SDL_DestroyWindow(window)
             SDL_Quit()
             throw error
         }
+        if setup.choice != choice { reason += "; \(choice.rawValue) could not be made here, so \(setup.choice.rawValue)" }
+        if let note = setup.note { reason += "; " + note }
+        let renderer = setup.renderer
+        presenter = setup.presenter
         self.window = window
         self.renderer = renderer
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
-        rendererName = info.name.map { String(cString: $0) } ?? choice.rawValue
+        rendererName = info.name.map { String(cString: $0) } ?? setup.choice.rawValue
+        if let presenter { SDL_GetRendererInfo(presenter.renderer, &info) }  // it is what waits for vsync
         vsyncRequested = options.vsync
         // SDL's software renderer keeps the flag on the dummy driver, where there is no display to
         // wait for (headless runs are unpaced "with vsync"): report what actually paces frames.
@@ -167,8 +170,7 @@ public final class SDLFrontEnd: FrontEnd {
         SDL_SetRenderDrawColor(renderer, 1, 2, 3, 255)
         SDL_RenderClear(renderer)
         SDL_RenderFlush(renderer)
-        guard let surface = SurfaceFill.writableSurface(of: window, outputSize: outputSize),
-              let pixels = surface.pointee.pixels else { return false }
+        guard let surface = writableSurface(), let pixels = surface.pointee.pixels else { return false }
         let h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
         let expected = SDL_MapRGBA(surface.pointee.format, 1, 2, 3, 255)
         // First and last pixel: the whole surface, not just its start.
@@ -180,6 +182,7 @@ public final class SDLFrontEnd: FrontEnd {
     deinit {
         text.close()
         SDL_DestroyRenderer(renderer)
+        presenter?.close()
         SDL_DestroyWindow(window)
         SDL_Quit()
     }
@@ -189,6 +192,7 @@ public final class SDLFrontEnd: FrontEnd {
     public func refreshSizes() -> (window: (width: Int, height: Int), output: (width: Int, height: Int)) {
         var w: Int32 = 0, h: Int32 = 0, ow: Int32 = 0, oh: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
+        resizeCanvas()
         SDL_GetRendererOutputSize(renderer, &ow, &oh)
         windowSize = (Int(max(w, 0)), Int(max(h, 0)))
         outputSize = (Int(max(ow, 0)), Int(max(oh, 0)))
@@ -242,7 +246,10 @@ public final class SDLFrontEnd: FrontEnd {
     }
 
     public func present() {
-        if partialUpdates, !redrawsWholeOutput {
+        if let presenter {
+            SDL_RenderFlush(renderer)
+            presenter.present(partialUpdates && !redrawsWholeOutput ? frameRects : nil)
+        } else if partialUpdates, !redrawsWholeOutput {
             presentDamage()
         } else {
             SDL_RenderPresent(renderer)

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Private displays for windowed runs: an Xvfb on a display number it picks itself (-displayfd), and
+# a weston nested in it on its own socket and runtime directory, so parallel runs never collide.
+# Source it, call `displays_init`, then `start_xvfb WxH` and `start_weston WxH [SCALE]`; everything
+# started is stopped by `displays_cleanup` (set as an EXIT trap by displays_init).
+
+displays_init() {
+  DISPLAYS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/elastic-displays.XXXXXX")
+  chmod 700 "$DISPLAYS_DIR"
+  DISPLAYS_PIDS=()
+  trap displays_cleanup EXIT
+  trap 'exit 130' INT TERM
+}
+
+displays_cleanup() {
+  local pid
+  for pid in "${DISPLAYS_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${DISPLAYS_PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  DISPLAYS_PIDS=()
+  [ -n "${DISPLAYS_DIR:-}" ] && rm -rf "$DISPLAYS_DIR"
+}
+
+# Waits up to 10 s for a condition (a command) to hold.
+displays_wait() {
+  local i
+  for i in $(seq 100); do "$@" && return 0; sleep 0.1; done
+  return 1
+}
+
+_displays_has_line() { [ -s "$1" ] && grep -q '^[0-9]' "$1"; }
+
+# start_xvfb WxH: sets XVFB_DISPLAY (":N"), exported as DISPLAY by the caller where wanted.
+start_xvfb() {
+  local fdfile="$DISPLAYS_DIR/xvfb-display.$RANDOM"
+  : > "$fdfile"
+  Xvfb -displayfd 9 -screen 0 "${1}x24" -nolisten tcp -noreset 9>"$fdfile" 2>"$DISPLAYS_DIR/xvfb.log" &
+  DISPLAYS_PIDS+=($!)
+  displays_wait _displays_has_line "$fdfile" || { echo "Xvfb did not start:" >&2; cat "$DISPLAYS_DIR/xvfb.log" >&2; return 1; }
+  XVFB_DISPLAY=":$(head -n1 "$fdfile")"
+}
+
+# start_weston WxH [SCALE]: weston's X11 backend with the pixman renderer inside $XVFB_DISPLAY,
+# kiosk shell (every window full-screen, no panel); sets WESTON_SOCKET and WESTON_RUNTIME_DIR.
+start_weston() {
+  local size=$1 scale=${2:-1}
+  WESTON_RUNTIME_DIR="$DISPLAYS_DIR/run-$RANDOM"
+  mkdir -m 700 "$WESTON_RUNTIME_DIR"
+  WESTON_SOCKET="elastic-$$-$RANDOM"
+  DISPLAY=$XVFB_DISPLAY XDG_RUNTIME_DIR=$WESTON_RUNTIME_DIR \
+    weston --backend=x11-backend.so --use-pixman --shell=kiosk-shell.so --no-config --idle-time=0 \
+      --socket="$WESTON_SOCKET" --width="${size%x*}" --height="${size#*x}" --scale="$scale" \
+      >"$WESTON_RUNTIME_DIR/weston.log" 2>&1 &
+  DISPLAYS_PIDS+=($!)
+  if ! displays_wait test -S "$WESTON_RUNTIME_DIR/$WESTON_SOCKET"; then
+    echo "weston did not start:" >&2; cat "$WESTON_RUNTIME_DIR/weston.log" >&2; return 1
+  fi
+}

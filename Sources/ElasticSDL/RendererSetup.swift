@@ -28,7 +28,7 @@ struct RendererSetup {
             switch self {
             case .direct(.software): "software into the window framebuffer"
             case let .direct(c): c.rawValue
-            case let .softwareThrough(d): "software shown through a \(d) texture"
+            case let .softwareThrough(d): "software shown through a texture of the \(d) renderer"
             }
         }
     }
@@ -65,7 +65,7 @@ struct RendererSetup {
                     let presenter = try StreamingPresenter(window: window, driver: driver, vsync: vsync)
                     guard let r = SDL_CreateSoftwareRenderer(presenter.canvas) else { throw SDLError("cannot create the software renderer on the canvas") }
                     return RendererSetup(renderer: r, presenter: presenter, choice: .software,
-                                         note: "shown through a \(driver) streaming texture, damaged rectangles only: the \(videoDriver) driver has no window framebuffer")
+                                         note: "shown through a streaming texture of the \(driver) renderer, damaged rectangles only: the \(videoDriver) driver has no window framebuffer")
                 } catch {
                     failures.append("\(path.label): \(error)")
                     continue

@@ -76,6 +76,10 @@ public final class SDLFrontEnd: FrontEnd {
         SDL_SetHint(SDL_HINT_RENDER_VSYNC, options.vsync ? "1" : "0")  // only read before the renderer exists (#3673)
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
 
+        if !options.headless, let (message, fellBack) = WaylandSeatProbe.guardAgainstMissingSeat() {
+            guard fellBack else { throw SDLError(message: message) }
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+        }
         var started = SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0
         if choice == .auto {
             (choice, reason) = started ? SDLFrontEnd.defaultRenderer(headless: options.headless)

@@ -5,6 +5,9 @@ set -euo pipefail
 
 packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libpixman-1-dev fonts-dejavu-core pkg-config)
 if [ "${1:-}" = "--xvfb" ]; then packages+=(xvfb xauth); fi
+# Real windows on X11 and Wayland (scripts/windowed-check.sh): a virtual X server, a compositor
+# nested in it, ffmpeg to grab and decode frames, python3 to compare them.
+if [ "${1:-}" = "--windowed" ]; then packages+=(xvfb xauth weston ffmpeg python3); fi
 
 missing=()
 for p in "${packages[@]}"; do

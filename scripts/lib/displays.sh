@@ -39,6 +39,25 @@ start_xvfb() {
   XVFB_DISPLAY=":$(head -n1 "$fdfile")"
 }
 
+# park_pointer X Y: moves the X pointer of $XVFB_DISPLAY (through libX11, no extra tool), e.g. off
+# weston's window so the compositor draws no cursor over what is checked.
+park_pointer() {
+  DISPLAY=$XVFB_DISPLAY python3 - "$1" "$2" <<'PY'
+import ctypes, ctypes.util, sys
+x11 = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+x11.XOpenDisplay.restype = ctypes.c_void_p
+x11.XDefaultRootWindow.restype = ctypes.c_ulong
+x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+x11.XWarpPointer.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong] + [ctypes.c_int] * 2 + [ctypes.c_uint] * 2 + [ctypes.c_int] * 2
+d = x11.XOpenDisplay(None)
+if not d:
+    sys.exit("cannot open the X display to move the pointer")
+x11.XWarpPointer(d, 0, x11.XDefaultRootWindow(d), 0, 0, 0, 0, int(sys.argv[1]), int(sys.argv[2]))
+x11.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+x11.XSync(d, 0)
+PY
+}
+
 # start_weston WxH [SCALE]: weston's X11 backend with the pixman renderer inside $XVFB_DISPLAY,
 # kiosk shell (every window full-screen, no panel); sets WESTON_SOCKET and WESTON_RUNTIME_DIR.
 start_weston() {

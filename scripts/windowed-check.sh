@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# Real windows: every scene, with the default flags and each --renderer (auto, software, opengl),
+# under Xvfb (X11) and under weston nested in Xvfb (Wayland, pixman renderer, no GPU), plus the
+# default flags on a weston output of scale 2 (HiDPI). Each windowed run is checked twice:
+#   1. its screenshot (the frame as drawn) against a headless run of the same renderer, same size
+#      and same simulated time;
+#   2. the display's pixels grabbed from the X server while the window shows (what was actually
+#      presented: by X11, or by weston's compositor for Wayland) against that screenshot.
+# Tolerances are explained in the README ("Windowed checks").
+#   scripts/windowed-check.sh [OUT_DIR]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-out/windowed}
+scripts/install-deps.sh --windowed
+swift build >/dev/null
+bin=.build/debug/elastic
+source scripts/lib/displays.sh
+displays_init
+mkdir -p "$out"
+rm -f "$out"/*.png "$out"/*.log
+scenes=(${SCENES:-wave-pull gooey-menu jelly-block sticky-refresh wave-balls})
+seconds=1.5
+# Tolerances (max channel difference): 0 at rest, for every renderer. The software renderer writes
+# the same bytes windowed and headless; a GL renderer is the same llvmpipe on the same CPU in both
+# (window surface against pbuffer), and measured identical. After motion (the replays) 1 level: a
+# spring is at rest within 0.005 pt of its target and only then snaps to it, and a live window's
+# last frame before it goes idle may be drawn from the step before the snap, which moves an edge's
+# coverage by at most 0.005 px × 255 ≈ 1.3 levels.
+rest_delta=1
+failures=0 runs=0 ignore=
+started=$(date +%s)
+
+fail() { echo "windowed-check: FAIL $*" >&2; failures=$((failures + 1)); }
+
+compare() {  # label a b max_delta [max_pixels [imgdiff flags…]]
+  local verdict label=$1 a=$2 b=$3 delta=$4 pixels=${5:-2147483647}
+  shift 5 2>/dev/null || shift $#
+  if verdict=$(python3 scripts/lib/imgdiff.py "$a" "$b" --max-delta "$delta" --max-pixels "$pixels" "$@"); then
+    echo "  $label: $verdict"
+  else
+    fail "$label: $verdict ($a vs $b)"
+  fi
+}
+
+# Headless references: the 1280×720 window the full-screen app gets on a 1280×720 display, and
+# 2560×1440 at UI scale 2 (a 1280×720 window on a scale-2 output: 2 pixels per point).
+for scene in "${scenes[@]}"; do
+  for r in software opengl; do
+    "$bin" play --headless --window 1280x720 --renderer "$r" --scene "$scene" --seconds "$seconds" \
+      --screenshot "$out/headless-$r-$scene.png" >"$out/headless-$r-$scene.log" 2>&1 \
+      || fail "headless $r $scene (see $out/headless-$r-$scene.log)"
+  done
+  "$bin" play --headless --window 2560x1440 --scale 2 --renderer software --scene "$scene" --seconds "$seconds" \
+    --screenshot "$out/headless-hidpi-$scene.png" >"$out/headless-hidpi-$scene.log" 2>&1 \
+    || fail "headless hidpi $scene (see $out/headless-hidpi-$scene.log)"
+done
+
+# Motion, so that damaged-rectangle uploads are exercised: replays that end at rest (the block
+# launched to its new place; the wave pulled and sprung back), with no overlays (a toast fades on
+# its own clock), compared once everything has settled.
+replays=(jelly-block-launch:jelly-block wave-pull-center:wave-pull)
+replay_seconds=3.5
+for pair in "${replays[@]}"; do
+  for r in software opengl; do
+    "$bin" play --headless --window 1280x720 --renderer "$r" --scene "${pair#*:}" --no-hint --seconds "$replay_seconds" \
+      --replay "assets/replays/${pair%%:*}.jsonl" --screenshot "$out/headless-$r-${pair%%:*}.png" \
+      >"$out/headless-$r-${pair%%:*}.log" 2>&1 || fail "headless $r ${pair%%:*} (see $out/headless-$r-${pair%%:*}.log)"
+  done
+done
+
+# windowed NAME DRIVER GRAB_DISPLAY GRAB_SIZE REFERENCE_PREFIX [elastic play flags…]
+# Runs the app full-screen (default flags) in the background, grabs the display once its first
+# frame is on screen, and compares.
+windowed() {
+  local name=$1 driver=$2 grab_display=$3 size=$4 ref=$5; shift 5
+  local log="$out/$name.log" shot="$out/$name.png" grab="$out/$name-grab.png"
+  runs=$((runs + 1))
+  SDL_VIDEODRIVER=$driver "$bin" play --seconds "${run_seconds:-$seconds}" --screenshot "$shot" "$@" >"$log" 2>&1 &
+  local app=$!
+  displays_wait grep -qs "first frame on screen" "$log" || true
+  sleep "${grab_after:-0.5}"  # the frames after the first (the scene then rests: idle, nothing redrawn)
+  ffmpeg -loglevel error -y -f x11grab -draw_mouse 0 -video_size "$size" -i "$grab_display" -frames:v 1 "$grab" \
+    || fail "$name: cannot grab $grab_display"
+  if ! wait "$app"; then fail "$name: elastic play failed (see $log)"; return; fi
+  local used
+  used=$(sed -n 's/^elastic: video driver \([a-z0-9]*\), renderer \([a-z0-9]*\) .*/\1 \2/p' "$log")
+  echo "$name: $used"
+  [ "${used%% *}" = "$driver" ] || { fail "$name: ran on '${used%% *}', not $driver"; return; }
+  local renderer=${used#* } delta=0
+  [ -z "${run_seconds:-}" ] || delta=$rest_delta
+  case $ref in *-hidpi) ;; *.png) ref=${ref/RENDERER/$renderer} ;; *) ref="$ref-$renderer-$scene.png" ;; esac
+  case $ref in *-hidpi) ref="$ref-$scene.png" ;; esac
+  compare "screenshot vs headless" "$shot" "$ref" "$delta"
+  compare "presented vs screenshot" "$grab" "$shot" 0 0 ${ignore:+--ignore "$ignore"}
+}
+
+replay_runs() {  # NAME_PREFIX DRIVER GRAB_DISPLAY (environment for the driver already set)
+  local pair r
+  for pair in "${replays[@]}"; do
+    for r in auto opengl; do
+      run_seconds=$replay_seconds grab_after=3 windowed "$1-$r-${pair%%:*}" "$2" "$3" 1280x720 \
+        "$out/headless-RENDERER-${pair%%:*}.png" --scene "${pair#*:}" --renderer "$r" --no-hint \
+        --replay "assets/replays/${pair%%:*}.jsonl"
+    done
+  done
+}
+
+start_xvfb 1280x720; x11=$XVFB_DISPLAY
+for scene in "${scenes[@]}"; do
+  for r in auto software opengl; do
+    DISPLAY=$x11 windowed "x11-$r-$scene" x11 "$x11" 1280x720 "$out/headless" --scene "$scene" --renderer "$r"
+  done
+done
+DISPLAY=$x11 replay_runs x11 x11 "$x11"
+
+wayland_runs() {  # XVFB_SIZE OUTPUT_SCALE NAME_PREFIX REFERENCE_PREFIX RENDERERS…
+  local xsize=$1 scale=$2 prefix=$3 ref=$4; shift 4
+  # weston draws its own pointer sprite wherever its pointer last was: park it in the bottom-right
+  # corner, where the checks below skip a 16-point square (the sprite hangs off the output).
+  start_xvfb "$xsize"; start_weston 1280x720 "$scale"
+  park_pointer $((${xsize%x*} - 1)) $((${xsize#*x} - 1))
+  ignore="$((${xsize%x*} - 16 * scale)),$((${xsize#*x} - 16 * scale)),$((16 * scale)),$((16 * scale))"
+  local r
+  for scene in "${scenes[@]}"; do
+    for r in "$@"; do
+      DISPLAY=$XVFB_DISPLAY XDG_RUNTIME_DIR=$WESTON_RUNTIME_DIR WAYLAND_DISPLAY=$WESTON_SOCKET \
+        windowed "$prefix-$r-$scene" wayland "$XVFB_DISPLAY" "$xsize" "$ref" --scene "$scene" --renderer "$r"
+    done
+  done
+  [ "$scale" != 1 ] || DISPLAY=$XVFB_DISPLAY XDG_RUNTIME_DIR=$WESTON_RUNTIME_DIR WAYLAND_DISPLAY=$WESTON_SOCKET \
+    replay_runs "$prefix" wayland "$XVFB_DISPLAY"
+}
+wayland_runs 1280x720 1 wayland "$out/headless" auto software opengl
+wayland_runs 2560x1440 2 wayland-scale2 "$out/headless-hidpi" auto
+
+echo "windowed-check: $runs windowed runs, $failures failures, $(( $(date +%s) - started )) s; images in $out" >&2
+[ "$failures" -eq 0 ]

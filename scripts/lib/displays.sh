@@ -58,6 +58,18 @@ x11.XSync(d, 0)
 PY
 }
 
+# start_seatless_weston: weston's headless backend, which has no seat (no input devices at all);
+# sets WESTON_SOCKET and WESTON_RUNTIME_DIR.
+start_seatless_weston() {
+  WESTON_RUNTIME_DIR="$DISPLAYS_DIR/run-$RANDOM"
+  mkdir -m 700 "$WESTON_RUNTIME_DIR"
+  WESTON_SOCKET="elastic-$$-$RANDOM"
+  XDG_RUNTIME_DIR=$WESTON_RUNTIME_DIR weston --backend=headless-backend.so --shell=kiosk-shell.so --no-config \
+    --idle-time=0 --socket="$WESTON_SOCKET" >"$WESTON_RUNTIME_DIR/weston.log" 2>&1 &
+  DISPLAYS_PIDS+=($!)
+  displays_wait test -S "$WESTON_RUNTIME_DIR/$WESTON_SOCKET" || { cat "$WESTON_RUNTIME_DIR/weston.log" >&2; return 1; }
+}
+
 # start_weston WxH [SCALE]: weston's X11 backend with the pixman renderer inside $XVFB_DISPLAY,
 # kiosk shell (every window full-screen, no panel); sets WESTON_SOCKET and WESTON_RUNTIME_DIR.
 start_weston() {

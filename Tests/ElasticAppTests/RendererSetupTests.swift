@@ -1,0 +1,45 @@
+@testable import ElasticSDL
+import Testing
+
+/// Which ways of drawing each `--renderer` tries, what a failure says, and when the Wayland seat
+/// check runs (the windowed check, scripts/windowed-check.sh, runs them on real displays).
+@Suite("renderer setup: the ways each renderer is tried and what a failure says")
+struct RendererSetupTests {
+    @Test("software tries the window framebuffer first, then a GLES2 and an OpenGL texture")
+    func softwarePaths() {
+        #expect(RendererSetup.paths(for: .software) == [.direct(.software), .softwareThrough("opengles2"), .softwareThrough("opengl")])
+        #expect(RendererSetup.paths(for: .opengl) == [.direct(.opengl)])
+        #expect(RendererSetup.paths(for: .opengles2) == [.direct(.opengles2)])
+    }
+
+    @Test("auto tries the policy's pick first, then every other way once", arguments: [RendererChoice.software, .opengl, .opengles2])
+    func autoFallsThrough(preferred: RendererChoice) {
+        let paths = RendererSetup.autoPaths(preferring: preferred)
+        #expect(Array(paths.prefix(RendererSetup.paths(for: preferred).count)) == RendererSetup.paths(for: preferred))
+        #expect(Set(paths.map(\.label)).count == paths.count)
+        for choice in [RendererChoice.software, .opengl, .opengles2] { #expect(paths.contains { $0.choice == choice }) }
+    }
+
+    @Test("a failure names each way tried, and suggests only what was not tried")
+    func failureMessage() {
+        let failures = RendererSetup.paths(for: .software).map { "\($0.label): Couldn't find matching render driver" }
+        let text = RendererSetup.failureMessage(failures, videoDriver: "wayland", explicit: .software)
+        #expect(text.contains("on the wayland video driver"))
+        for path in RendererSetup.paths(for: .software) { #expect(text.contains(path.label)) }
+        #expect(text.contains("--renderer auto (tries opengl, opengles2 too)"))
+        #expect(!text.contains("try --renderer software"))
+        #expect(text.contains("--headless"))
+        let auto = RendererSetup.failureMessage(["opengl: no"], videoDriver: "x11", explicit: nil)
+        #expect(!auto.contains("--renderer"))
+    }
+
+    @Test("the seat is checked only where SDL would start its Wayland driver")
+    func seatCheckScope() {
+        #expect(WaylandSeatProbe.sdlWouldUseWayland(["SDL_VIDEODRIVER": "wayland", "DISPLAY": ":1"]))
+        #expect(WaylandSeatProbe.sdlWouldUseWayland(["SDL_VIDEODRIVER": "Wayland,x11"]))
+        #expect(!WaylandSeatProbe.sdlWouldUseWayland(["SDL_VIDEODRIVER": "x11,wayland"]))
+        #expect(!WaylandSeatProbe.sdlWouldUseWayland(["DISPLAY": ":1", "WAYLAND_DISPLAY": "wayland-0"]))  // SDL 2 tries X11 first
+        #expect(WaylandSeatProbe.sdlWouldUseWayland(["WAYLAND_DISPLAY": "wayland-0"]))
+    }
+
+}

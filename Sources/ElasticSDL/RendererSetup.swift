@@ -84,11 +84,20 @@ struct RendererSetup {
             var seen: [String] = []
             for o in others where !seen.contains(o) { seen.append(o) }
             text += ". Try --renderer auto (tries \(seen.joined(separator: ", ")) too)"
-            text += ", another video driver (SDL_VIDEODRIVER=x11 or wayland), or --headless"
+            text += ", " + otherDrivers(than: videoDriver) + ", or --headless"
         } else {
-            text += ". Try another video driver (SDL_VIDEODRIVER=x11 or wayland), or --headless"
+            text += ". Try " + otherDrivers(than: videoDriver) + ", or --headless"
         }
         return text
+    }
+
+    /// The other windowing video driver to suggest.
+    static func otherDrivers(than videoDriver: String) -> String {
+        switch videoDriver {
+        case "x11": "the Wayland video driver (SDL_VIDEODRIVER=wayland)"
+        case "wayland": "the X11 video driver (SDL_VIDEODRIVER=x11)"
+        default: "another video driver (SDL_VIDEODRIVER=x11 or wayland)"
+        }
     }
 
     /// A renderer of `choice` straight on the window. The software renderer must draw into the

@@ -9,4 +9,5 @@ public struct SDLError: Error, CustomStringConvertible {
     }
     public init(message: String) { self.message = message }
     public var description: String { message }
+    func adding(_ advice: String) -> SDLError { SDLError(message: message + advice) }
 }

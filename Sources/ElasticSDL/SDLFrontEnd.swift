@@ -125,7 +125,8 @@ public final class SDLFrontEnd: FrontEnd {
         }
         let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
         guard let window = SDL_CreateWindow(options.title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
-            let error = SDLError("cannot create a \(size.width)×\(size.height) window")
+            let error = SDLError("cannot create a \(size.width)×\(size.height) window on the \(videoDriver) video driver")
+                .adding("; try \(RendererSetup.otherDrivers(than: videoDriver)) or --headless")
             SDL_Quit()
             throw error
         }

@@ -47,11 +47,11 @@ compare() {  # label a b max_delta [max_pixels [imgdiff flags…]]
 # 2560×1440 at UI scale 2 (a 1280×720 window on a scale-2 output: 2 pixels per point).
 for scene in "${scenes[@]}"; do
   for r in software opengl; do
-    "$bin" play --headless --window 1280x720 --renderer "$r" --scene "$scene" --seconds "$seconds" \
+    timeout 60 "$bin" play --headless --window 1280x720 --renderer "$r" --scene "$scene" --seconds "$seconds" \
       --screenshot "$out/headless-$r-$scene.png" >"$out/headless-$r-$scene.log" 2>&1 \
       || fail "headless $r $scene (see $out/headless-$r-$scene.log)"
   done
-  "$bin" play --headless --window 2560x1440 --scale 2 --renderer software --scene "$scene" --seconds "$seconds" \
+  timeout 60 "$bin" play --headless --window 2560x1440 --scale 2 --renderer software --scene "$scene" --seconds "$seconds" \
     --screenshot "$out/headless-hidpi-$scene.png" >"$out/headless-hidpi-$scene.log" 2>&1 \
     || fail "headless hidpi $scene (see $out/headless-hidpi-$scene.log)"
 done
@@ -63,7 +63,7 @@ replays=(jelly-block-launch:jelly-block wave-pull-center:wave-pull)
 replay_seconds=3.5
 for pair in "${replays[@]}"; do
   for r in software opengl; do
-    "$bin" play --headless --window 1280x720 --renderer "$r" --scene "${pair#*:}" --no-hint --seconds "$replay_seconds" \
+    timeout 60 "$bin" play --headless --window 1280x720 --renderer "$r" --scene "${pair#*:}" --no-hint --seconds "$replay_seconds" \
       --replay "assets/replays/${pair%%:*}.jsonl" --screenshot "$out/headless-$r-${pair%%:*}.png" \
       >"$out/headless-$r-${pair%%:*}.log" 2>&1 || fail "headless $r ${pair%%:*} (see $out/headless-$r-${pair%%:*}.log)"
   done
@@ -76,7 +76,7 @@ windowed() {
   local name=$1 driver=$2 grab_display=$3 size=$4 ref=$5; shift 5
   local log="$out/$name.log" shot="$out/$name.png" grab="$out/$name-grab.png"
   runs=$((runs + 1))
-  SDL_VIDEODRIVER=$driver "$bin" play --seconds "${run_seconds:-$seconds}" --screenshot "$shot" "$@" >"$log" 2>&1 &
+  SDL_VIDEODRIVER=$driver timeout 60 "$bin" play --seconds "${run_seconds:-$seconds}" --screenshot "$shot" "$@" >"$log" 2>&1 &
   local app=$!
   displays_wait grep -qs "first frame on screen" "$log" || true
   sleep "${grab_after:-0.5}"  # the frames after the first (the scene then rests: idle, nothing redrawn)
@@ -139,7 +139,7 @@ wayland_runs 2560x1440 2 wayland-scale2 "$out/headless-hidpi" auto
 start_seatless_weston
 status=0
 env -u DISPLAY XDG_RUNTIME_DIR=$WESTON_RUNTIME_DIR WAYLAND_DISPLAY=$WESTON_SOCKET SDL_VIDEODRIVER=wayland \
-  "$bin" play --seconds 1 >"$out/seatless.log" 2>&1 || status=$?
+  timeout 60 "$bin" play --seconds 1 >"$out/seatless.log" 2>&1 || status=$?
 if [ "$status" -ne 3 ] || ! grep -q "offers no seat" "$out/seatless.log"; then
   fail "seatless compositor: exit status $status (see $out/seatless.log)"
 else

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libpixman-1-dev fonts-dejavu-core pkg-config)
-if [ "${1:-}" = "--xvfb" ]; then packages+=(xvfb xauth); fi
+if [ "${1:-}" = "--xvfb" ]; then packages+=(xvfb xauth xdotool); fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -14,7 +14,11 @@ extension SDLFrontEnd: InputTimestamps {
     /// moment it is read dates it on the monotonic clock.
     public func pollEvents(into events: inout [PlatformEvent], oldestInputNs: inout UInt64?) {
         var e = SDL_Event()
-        while SDL_PollEvent(&e) != 0 {
+        // Not SDL_PollEvent: it stops at the "poll sentinel" an earlier SDL_WaitEventTimeout (the
+        // pacer's, the idle wait's) left in the queue before the events it pumped, which then wait a
+        // frame. Pump once, then take every event there is.
+        SDL_PumpEvents()
+        while SDL_PeepEvents(&e, 1, SDL_GETEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) > 0 {
             let before = events.count
             translate(e, into: &events)
             guard events.count > before, events[before...].contains(where: { if case .input = $0 { true } else { false } }) else { continue }

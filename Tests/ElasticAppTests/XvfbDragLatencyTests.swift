@@ -73,15 +73,18 @@ struct XvfbDragLatencyTests {
         let text = try String(contentsOf: csv, encoding: .utf8)
         #expect(text.contains("# pacing: timer "))
         var latencies: [Double] = []
+        var redrawn = 0
         for row in text.split(separator: "\n") where !row.hasPrefix("#") && !row.hasPrefix("frame,") {
             let f = row.split(separator: ",", omittingEmptySubsequences: false)
             if f.count == 15, let ms = Double(f[14]) {
                 latencies.append(ms)
-                #expect(Int(f[12])! > 0, "a frame that applied the drag redrew nothing: \(row)")
+                if Int(f[12])! > 0 { redrawn += 1 }
             }
         }
-        // 100 moves at 50 Hz into 60 Hz frames: most frames of the drag apply one.
+        // 100 moves at 50 Hz into 60 Hz frames: most frames of the drag apply one (once the wave is
+        // pulled as far as it goes, further moves change nothing on screen, so not all redraw).
         #expect(latencies.count >= 50, "\(latencies.count) frames with input latency")
+        #expect(redrawn >= 20, "only \(redrawn) frames that applied the drag redrew anything")
         #expect(latencies.allSatisfy { $0 >= 0 && $0 < 1000 }, "\(latencies)")
         #expect(summary["input_latency_p99_ms"] is Double)
         print("xvfb drag: \(fps) fps (target \(target)), latency p50 \(summary["input_latency_p50_ms"] ?? "–") ms, "

@@ -10,8 +10,8 @@ import Foundation
 /// exactly `fps` times per simulated second, so a replay gives the same output bit for bit.
 final class GameLoop {
     let driver: FrameDriver
-    private let config: RunConfiguration
-    private let frontEnd: any FrontEnd
+    let config: RunConfiguration
+    let frontEnd: any FrontEnd
     private var time: any TimeSource
     /// Live time is measured from here; simulated time starts at 0 by itself.
     private let origin: Double
@@ -20,7 +20,7 @@ final class GameLoop {
     private let tuning: SpringTuning
     private let overlays: Overlays
     private var timing = FrameTiming()
-    private let outputs: RunOutputs
+    let outputs: RunOutputs
     private var platformEvents: [PlatformEvent] = []
     /// Who paces the frames (live: vsync or the loop's own timer; headless: nothing).
     let pacing: PacingControl
@@ -30,16 +30,16 @@ final class GameLoop {
     private var liveInputStampNs: UInt64?
     /// The last presented frame's input-to-present latency (nil: it applied no input).
     private(set) var lastInputLatencyNs: UInt64?
-    private var screenshotQueue: [Double]
+    var screenshotQueue: [Double]
     private var hidden = false
     private var quitRequested = false
     private var lastFrameWasIdle = false
     private var sleepingIdle = false
-    private var lastDisplayTime = 0.0
+    var lastDisplayTime = 0.0
     private(set) var frame = 0
     /// Outputs that were asked for and did not happen (a screenshot not written or never reached):
     /// `play` reports them and exits non-zero.
-    private(set) var outputFailures: [String] = []
+    var outputFailures: [String] = []
     /// Where scene reports go (standard output; the soak discards them).
     var report: (String) -> Void = { print($0) }
     /// Whether to say how long the first frame took to reach the screen (not in soaks).
@@ -207,7 +207,7 @@ final class GameLoop {
     }
 
     /// Scene points to output pixels: the HiDPI factor times the UI scale.
-    private var drawScale: Double { frontEnd.pixelScale * driver.uiScale }
+    var drawScale: Double { frontEnd.pixelScale * driver.uiScale }
 
     private func handle(_ event: PlatformEvent) {
         switch event {
@@ -233,52 +233,5 @@ final class GameLoop {
         case let .input(input):
             driver.input(input)
         }
-    }
-
-    private func takeScreenshots(at now: Double) {
-        guard let path = config.screenshotPath else { return }
-        while let t = screenshotQueue.first, now + 1e-9 >= t {
-            screenshotQueue.removeFirst()
-            save(to: GameLoop.screenshotPath(path, time: t))
-        }
-    }
-
-    private func save(to path: String) {
-        do {
-            try frontEnd.saveScreenshot(to: path)
-            printError("screenshot: \(path)")
-        } catch {
-            outputFailures.append("\(error)")
-        }
-    }
-
-    /// `shot.png` at 1.25 s → `shot-1.25s.png`.
-    static func screenshotPath(_ path: String, time: Double) -> String {
-        let url = URL(fileURLWithPath: path)
-        let ext = url.pathExtension.isEmpty ? "png" : url.pathExtension
-        let stem = url.deletingPathExtension().path
-        return "\(stem)-\(ReplayScript.format(time))s.\(ext)"
-    }
-
-    private func finish() {
-        // The last frame's picture: redraw its draw list (the screen was already presented).
-        if let path = config.screenshotPath, config.screenshotTimes.isEmpty, frame > 0 {
-            frontEnd.draw(driver.drawList, scale: drawScale)
-            save(to: path)
-        }
-        for t in screenshotQueue {
-            outputFailures.append("no screenshot at \(ReplayScript.format(t)) s: the run ended at \(ReplayScript.format(lastDisplayTime)) s")
-        }
-        if let stats = outputs.stats {
-            let summary = stats.finish()
-            if let summary { printError(summary.table()) }
-            if let error = stats.summaryError { printError("elastic: stats: \(error)") }
-            if let error = stats.writeError { printError("elastic: stats: \(error) (\(stats.lostRows) rows lost)") }
-            printError("stats: \(stats.path), " + (stats.writesSummaryFile ? "summary: \(stats.summaryPath)" : "no summary file (not a regular file)"))
-        }
-        outputs.trace?.close()
-        if let error = outputs.trace?.writeError { printError("elastic: \(error)") }
-        outputs.inputRecorder?.close()
-        if let error = outputs.inputRecorder?.errorReport { printError("elastic: \(error)") }
     }
 }

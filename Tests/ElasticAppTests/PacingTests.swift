@@ -57,11 +57,37 @@ struct PacingTests {
         #expect(s.stdout.contains("input latency p99 ms"), "\(s.stdout)")
     }
 
+    @Test("a faked display that vsyncs at 144 Hz: presents 6.94 ms apart confirm \"vsync (display 144 Hz)\"; SDL's vsync stays on")
+    func fakedVsyncDisplay() {
+        var stopped = 0
+        let control = PacingControl(report: DisplayReport(vsyncRequested: true, vsyncReported: true, refreshHz: 144),
+                                    waiter: nil, stopRendererVsync: { stopped += 1 })
+        var decided: [Pacing] = []
+        control.onChange = { decided.append($0) }
+        #expect(control.pacing.description.hasPrefix("vsync requested (display 144 Hz), not yet confirmed"))
+        for i in 0..<40 { control.presented(atNs: 1_000_000_000 + UInt64(i) * 6_944_444) }
+        #expect(decided.map(\.description) == ["vsync (display 144 Hz)"])
+        #expect(control.pacing.timerHz == nil && stopped == 0)
+    }
+
+    @Test("a display that claims 60 Hz vsync but presents every 20 µs: the timer takes over and SDL's vsync is turned off")
+    func fakedBrokenVsync() {
+        var stopped = 0
+        let control = PacingControl(report: DisplayReport(vsyncRequested: true, vsyncReported: true, refreshHz: 60),
+                                    waiter: nil, stopRendererVsync: { stopped += 1 })
+        for i in 0..<40 { control.presented(atNs: UInt64(i) * 20_000) }
+        #expect(control.pacing.timerHz == 60)
+        #expect(control.pacing.description.contains("vsync not in effect"))
+        #expect(stopped == 1)
+    }
+
     @Test("--fps-limit takes 0 or 1…1000")
     func fpsLimitValidation() throws {
         for bad in ["-1", "0.5", "nan", "5000"] {
             let r = try ElasticBinary.run(["play", "--headless", "--frames", "1", "--fps-limit", bad])
             #expect(r.status != 0 && r.stderr.contains("--fps-limit"), "\(bad): \(r.stderr)")
         }
+        let headless = try ElasticBinary.run(["play", "--headless", "--frames", "1", "--fps-limit", "30"])
+        #expect(headless.status != 0 && headless.stderr.contains("--fps-limit applies to live runs"), "\(headless.stderr)")
     }
 }

@@ -120,6 +120,7 @@ struct PlayCommand: ParsableCommand {
             // Live runs follow the display; --fps only shapes the simulated display.
             throw ValidationError("--fps applies to --headless runs only")
         }
+        if headless, pacing.fpsLimit > 0 { throw ValidationError("--fps-limit applies to live runs (headless runs follow --fps on a simulated clock)") }
         for t in screenshotAt where !(t.isFinite && t >= 0) {
             throw ValidationError("--screenshot-at must be a time ≥ 0 in seconds (got \(t))")
         }

@@ -4,10 +4,15 @@
 set -euo pipefail
 
 packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libpixman-1-dev fonts-dejavu-core pkg-config)
-if [ "${1:-}" = "--xvfb" ]; then packages+=(xvfb xauth); fi
-# Real windows on X11 and Wayland (scripts/windowed-check.sh): a virtual X server, a compositor
-# nested in it, ffmpeg to grab and decode frames, python3 to compare them.
-if [ "${1:-}" = "--windowed" ]; then packages+=(xvfb xauth weston ffmpeg python3); fi
+# --xvfb: a virtual X server and real X11 input (the Xvfb drag test); --windowed: also a compositor
+# nested in it, ffmpeg to grab and decode frames and python3 to compare them (scripts/windowed-check.sh).
+for flag in "$@"; do
+  case "$flag" in
+    --xvfb) packages+=(xvfb xauth xdotool) ;;
+    --windowed) packages+=(xvfb xauth xdotool weston ffmpeg python3) ;;
+    *) echo "install-deps: unknown option $flag" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,13 +1,33 @@
 import CSDL2
 import ElasticCore
 
-extension SDLFrontEnd {
+extension SDLFrontEnd: InputTimestamps {
     /// Drains SDL's queue into platform events: mouse and touch unified into pointer events in
     /// window coordinates, SDL's synthetic touch↔mouse duplicates dropped, window changes reported.
     public func pollEvents(into events: inout [PlatformEvent]) {
+        var oldest: UInt64?
+        pollEvents(into: &events, oldestInputNs: &oldest)
+    }
+
+    /// SDL2 stamps an event in whole milliseconds of `SDL_GetTicks` when it takes it from the
+    /// window system (also while the pacer waits: `SDLPacingWaiter`); the stamp's age at the
+    /// moment it is read dates it on the monotonic clock.
+    public func pollEvents(into events: inout [PlatformEvent], oldestInputNs: inout UInt64?) {
         var e = SDL_Event()
-        while SDL_PollEvent(&e) != 0 {
+        // Not SDL_PollEvent: it stops at the "poll sentinel" an earlier SDL_WaitEventTimeout (the
+        // pacer's, the idle wait's) left in the queue before the events it pumped, which then wait a
+        // frame. Pump once, then take every event there is.
+        SDL_PumpEvents()
+        while SDL_PeepEvents(&e, 1, SDL_GETEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) > 0 {
+            let before = events.count
             translate(e, into: &events)
+            guard events.count > before, events[before...].contains(where: { if case .input = $0 { true } else { false } }) else { continue }
+            let readNs = MonotonicTimeSource.nanoseconds()
+            let age = SDL_GetTicks() &- e.common.timestamp
+            // A stamp "in the future" is the tick count's truncation: the event is new.
+            let ageNs = age > UInt32.max / 2 ? 0 : min(UInt64(age) * 1_000_000, readNs)
+            let stamp = readNs - ageNs
+            oldestInputNs = min(oldestInputNs ?? stamp, stamp)
         }
     }
 

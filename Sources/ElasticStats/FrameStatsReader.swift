@@ -149,13 +149,20 @@ public enum FrameStatsReader {
                 presentNs: try ns("present_ms") ?? 0, hudNs: try ns("hud_ms") ?? 0,
                 vertices: try int("vertices") ?? 0, triangles: try int("triangles") ?? 0,
                 damagedPixels: try int("damaged_px") ?? 0,
-                scene: map["scene"].map { String(fields[$0]) } ?? ""))
+                scene: map["scene"].map { String(fields[$0]) } ?? "",
+                inputLatencyNs: try latency(map, fields, lineNumber, name)))
         }
         guard columns != nil else {
             throw StatsError("\(name): no header line (\(FrameStatsRecorder.elasticHeader))")
         }
         return FrameLog(format: .elastic, records: records, metadata: metadata, hasParts: true,
                         pauses: pauses, pausedSeconds: pausedSeconds)
+    }
+
+    /// `input_latency_ms`: empty when the frame applied no input (or the file has no such column).
+    private static func latency(_ map: [String: Int], _ fields: [Substring], _ line: Int, _ name: String) throws -> UInt64? {
+        guard let i = map["input_latency_ms"], !fields[i].trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return try nanoseconds(fields[i], column: "input_latency_ms", line: line, name: name)
     }
 
     // MARK: MangoHud

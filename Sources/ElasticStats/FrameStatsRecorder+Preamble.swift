@@ -25,6 +25,7 @@ extension FrameStatsRecorder {
             ("version", run.version),
             ("gpu", run.gpuName ?? "unknown"),
             ("graphics_driver", run.graphicsDriver ?? "unknown"),
+            ("pacing", run.pacing ?? "unknown"),
             ("target_refresh_hz", number(targetRefreshRate)),
             ("budget_ms", FrameSummary.format(1000 / targetRefreshRate, 4)),
             ("started", ISO8601DateFormatter().string(from: Date())),

@@ -45,7 +45,7 @@ public final class FrameStatsRecorder {
     static let flushBytes = 64 * 1024
 
     public static let elasticHeader =
-        "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene"
+        "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene,input_latency_ms"
     public static let mangoHudSystemHeader = "os,cpu,gpu,ram,kernel,driver,cpuscheduler"
     public static let mangoHudHeader =
         "fps,frametime,cpu_load,cpu_power,gpu_load,cpu_temp,gpu_temp,gpu_core_clock,gpu_mem_clock,gpu_vram_used,gpu_power,ram_used,swap_used,process_rss,cpu_mhz,elapsed"
@@ -58,6 +58,7 @@ public final class FrameStatsRecorder {
     private var buffer = StatsRowBuffer()
     private var lastFlushNs: UInt64 = 0
     private var frameTimesMs: [Double] = []
+    private var inputLatenciesMs: [Double] = []
     private var sums = (input: UInt64(0), update: UInt64(0), steps: 0, tessellate: UInt64(0),
                         submit: UInt64(0), present: UInt64(0), hud: UInt64(0))
     private var pausedNs: UInt64 = 0
@@ -112,6 +113,7 @@ public final class FrameStatsRecorder {
             return
         }
         frameTimesMs.append(Double(r.frameNs) / 1e6)
+        if let latency = r.inputLatencyNs { inputLatenciesMs.append(Double(latency) / 1e6) }
         sums.input &+= r.inputNs; sums.update &+= r.updateNs; sums.steps &+= r.steps
         sums.tessellate &+= r.tessellateNs; sums.submit &+= r.submitNs
         sums.present &+= r.presentNs; sums.hud &+= r.hudNs
@@ -138,6 +140,13 @@ public final class FrameStatsRecorder {
             buffer.appendText("# paused: \(reason.replacingOccurrences(of: "\n", with: " "))\n")
             flush()
         }
+    }
+
+    /// A `# key: value` line between the rows (elastic format only), e.g. what paces the frames
+    /// once the first presents decided it.
+    public func note(_ key: String, _ value: String) {
+        guard format == .elastic, !finished, !writingStopped else { return }
+        buffer.appendText("# \(key): \(value.replacingOccurrences(of: "\n", with: " "))\n")
     }
 
     /// Records again; the next frame is left out (its frame time spans the pause).
@@ -183,7 +192,7 @@ public final class FrameStatsRecorder {
         do {
             let s = try FrameSummary.compute(
                 frameTimesMs: frameTimesMs, parts: parts, targetRefreshRate: targetRefreshRate,
-                lostRows: lostRows, pausedSeconds: Double(pausedNs) / 1e9, pauses: pauses)
+                inputLatenciesMs: inputLatenciesMs, lostRows: lostRows, pausedSeconds: Double(pausedNs) / 1e9, pauses: pauses)
             summary = s
             json = try s.jsonData()
         } catch {

@@ -40,6 +40,9 @@ extension FrameSummary {
             Row(label: "mean submit ms", value: meanSubmitMs, decimals: 3, higherIsBetter: false),
             Row(label: "mean present ms", value: meanPresentMs, decimals: 3, higherIsBetter: false),
             Row(label: "mean hud ms", value: meanHudMs, decimals: 3, higherIsBetter: false),
+            Row(label: "input latency p50 ms (R-8)", value: inputLatencyP50Ms, decimals: 3, higherIsBetter: false),
+            Row(label: "input latency p99 ms (R-8)", value: inputLatencyP99Ms, decimals: 3, higherIsBetter: false),
+            Row(label: "input latency max ms", value: inputLatencyMaxMs, decimals: 3, higherIsBetter: false),
             Row(label: "paused s", value: pausedSeconds, decimals: 2, higherIsBetter: nil),
             Row(label: "lost rows", value: Double(lostRows), decimals: 0, higherIsBetter: false),
         ]
@@ -50,6 +53,7 @@ extension FrameSummary {
         let rows = self.rows.filter { row in
             // Say nothing about pauses and lost rows when there were none.
             !((row.label == "paused s" || row.label == "lost rows") && (row.value ?? 0) == 0)
+                && !(row.label.hasPrefix("input latency") && row.value == nil)
         }
         let width = rows.map { $0.label.count }.max() ?? 0
         var out = ""

@@ -17,6 +17,8 @@ import Foundation
 ///   of preceding frames whose total reaches 500 ms, or all of them near the start); the first frame
 ///   is never a stutter. Stuttering time % = 100 × stuttering frames' time ÷ total time.
 /// - Over budget: frame time > 1000 / target refresh rate.
+/// - Input-to-present latency p50 / p99 (R-8, as the frame times) and max, over the frames that
+///   applied input (oldest input event applied → return of the present); absent when none did.
 /// A frame time of 0 would be infinite FPS: such figures are reported as 0.
 public struct FrameSummary: Codable, Sendable, Equatable {
     public var frames: Int
@@ -60,6 +62,10 @@ public struct FrameSummary: Codable, Sendable, Equatable {
     public var meanSubmitMs: Double?
     public var meanPresentMs: Double?
     public var meanHudMs: Double?
+    /// Input-to-present latency over the frames that applied input; nil when no frame did.
+    public var inputLatencyP50Ms: Double?
+    public var inputLatencyP99Ms: Double?
+    public var inputLatencyMaxMs: Double?
     /// Rows that could not be written (disk full, …); their frames are still in these figures.
     public var lostRows: Int
     /// Time spent paused (window hidden or minimised), not counted in the figures.
@@ -103,6 +109,9 @@ public struct FrameSummary: Codable, Sendable, Equatable {
         case meanSubmitMs = "mean_submit_ms"
         case meanPresentMs = "mean_present_ms"
         case meanHudMs = "mean_hud_ms"
+        case inputLatencyP50Ms = "input_latency_p50_ms"
+        case inputLatencyP99Ms = "input_latency_p99_ms"
+        case inputLatencyMaxMs = "input_latency_max_ms"
         case lostRows = "lost_rows"
         case pausedSeconds = "paused_s"
         case pauses
@@ -129,7 +138,9 @@ public struct FrameSummary: Codable, Sendable, Equatable {
         times.reserveCapacity(records.count)
         var sums = [UInt64](repeating: 0, count: 6)
         var steps = 0
+        var latencies: [Double] = []
         for r in records {
+            if let latency = r.inputLatencyNs { latencies.append(Double(latency) / 1e6) }
             times.append(Double(r.frameNs) / 1e6)
             sums[0] &+= r.inputNs; sums[1] &+= r.updateNs; sums[2] &+= r.tessellateNs
             sums[3] &+= r.submitNs; sums[4] &+= r.presentNs; sums[5] &+= r.hudNs
@@ -141,7 +152,7 @@ public struct FrameSummary: Codable, Sendable, Equatable {
             tessellateMs: Double(sums[2]) / 1e6 / n, submitMs: Double(sums[3]) / 1e6 / n,
             presentMs: Double(sums[4]) / 1e6 / n, hudMs: Double(sums[5]) / 1e6 / n)
         return try compute(frameTimesMs: times, parts: parts, targetRefreshRate: targetRefreshRate,
-                           lostRows: lostRows, pausedSeconds: pausedSeconds, pauses: pauses)
+                           inputLatenciesMs: latencies, lostRows: lostRows, pausedSeconds: pausedSeconds, pauses: pauses)
     }
 
     /// The summary of frame times in ms, in the order they happened (the order matters for stutter
@@ -149,7 +160,7 @@ public struct FrameSummary: Codable, Sendable, Equatable {
     /// positive number → a `StatsError` saying so.
     public static func compute(
         frameTimesMs times: [Double], parts: PartMeans? = nil, targetRefreshRate: Double,
-        lostRows: Int = 0, pausedSeconds: Double = 0, pauses: Int = 0
+        inputLatenciesMs: [Double] = [], lostRows: Int = 0, pausedSeconds: Double = 0, pauses: Int = 0
     ) throws -> FrameSummary {
         guard !times.isEmpty else { throw StatsError.noFrames }
         guard targetRefreshRate.isFinite, targetRefreshRate > 0 else {
@@ -168,6 +179,7 @@ public struct FrameSummary: Codable, Sendable, Equatable {
             if t > budget { over += 1; run += 1; longest = max(longest, run) } else { run = 0 }
         }
         let stutter = stutterFrames(times, factor: stutterFactorCapFrameX, windowMs: stutterWindowMsDefault)
+        let latencies = inputLatenciesMs.filter { $0.isFinite && $0 >= 0 }.sorted()
 
         return FrameSummary(
             frames: n,
@@ -198,6 +210,9 @@ public struct FrameSummary: Codable, Sendable, Equatable {
             meanInputMs: parts?.inputMs, meanUpdateMs: parts?.updateMs, meanSteps: parts?.steps,
             meanTessellateMs: parts?.tessellateMs, meanSubmitMs: parts?.submitMs,
             meanPresentMs: parts?.presentMs, meanHudMs: parts?.hudMs,
+            inputLatencyP50Ms: latencies.isEmpty ? nil : quantileR8(latencies, 0.5),
+            inputLatencyP99Ms: latencies.isEmpty ? nil : quantileR8(latencies, 0.99),
+            inputLatencyMaxMs: latencies.last,
             lostRows: lostRows, pausedSeconds: pausedSeconds, pauses: pauses)
     }
 

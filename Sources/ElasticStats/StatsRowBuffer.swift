@@ -39,7 +39,8 @@ struct StatsRowBuffer {
         appendInt(r.vertices); comma()
         appendInt(r.triangles); comma()
         appendInt(r.damagedPixels); comma()
-        appendCSVField(r.scene)
+        appendCSVField(r.scene); comma()
+        if let latency = r.inputLatencyNs { appendMs(latency) }
         bytes.append(UInt8(ascii: "\n"))
         rows += 1
     }

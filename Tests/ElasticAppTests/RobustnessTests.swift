@@ -163,14 +163,14 @@ struct RobustnessTests {
         return (status ?? -1, (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
     }
 
-    /// Every row of an elastic-format stats file is whole: 14 fields, the file ends with a newline.
+    /// Every row of an elastic-format stats file is whole: 15 fields, the file ends with a newline.
     func expectCompleteRows(_ url: URL) throws -> Int {
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(text.hasSuffix("\n"), "the last row is cut off")
         var rows = 0, frames: [Int] = []
         for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("frame,") {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-            #expect(fields.count == 14, "incomplete row: \(line)")
+            #expect(fields.count == 15, "incomplete row: \(line)")
             if let f = Int(fields[0]) { frames.append(f) }
             rows += 1
         }

@@ -21,13 +21,13 @@ struct StatsRecordingTests {
         }
         // Headless frames are not paced by any display, whatever flag SDL's software renderer keeps.
         #expect(preamble.contains("# vsync_in_effect: false"))
-        let header = "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene"
+        let header = "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene,input_latency_ms"
         let rows = lines.drop { $0 != header }.dropFirst().filter { !$0.hasPrefix("#") }
         #expect(rows.count == 120)
         var totalSteps = 0
         for (i, row) in rows.enumerated() {
-            let f = row.split(separator: ",").map(String.init)
-            #expect(f.count == 14)
+            let f = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            #expect(f.count == 15)
             #expect(Int(f[0]) == i)
             let frameMs = Double(f[2])!
             let parts = [3, 4, 6, 7, 8, 9].map { Double(f[$0])! }
@@ -107,7 +107,7 @@ struct StatsRecordingTests {
         let rows = text.split(separator: "\n").filter { $0.first?.isNumber == true }
         let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("run.summary.json"))) as? [String: Any]
         #expect(summary?["frames"] as? Int == rows.count)
-        #expect(rows.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 14 })
+        #expect(rows.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 15 })
     }
 
     @Test("--stats on a FIFO nobody reads fails at once with the reason, and writes no summary beside it")

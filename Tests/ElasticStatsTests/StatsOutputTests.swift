@@ -208,7 +208,7 @@ struct StatsOutputTests {
 
     @Test func readingAFIFOTakesWhatItsWriterSends() throws {
         let fifo = try makeFIFO(try statsTemporaryDirectory())
-        let text = FrameStatsRecorder.elasticHeader + "\n0,10,10,0,0,1,0,0,0,0,1,1,0,a\n1,20,10,0,0,1,0,0,0,0,1,1,0,a\n"
+        let text = FrameStatsRecorder.elasticHeader + "\n0,10,10,0,0,1,0,0,0,0,1,1,0,a,\n1,20,10,0,0,1,0,0,0,0,1,1,0,a,\n"
         let placeholder = open(fifo, O_RDONLY | O_NONBLOCK)   // lets the writer open without waiting
         let writer = open(fifo, O_WRONLY | O_NONBLOCK)
         #expect(text.withCString { write(writer, $0, strlen($0)) } == text.utf8.count)

@@ -44,10 +44,12 @@ struct StatsReaderTests {
     }
 
     @Test func readsTheDamagedPixelsColumn() throws {
-        let text = FrameStatsRecorder.elasticHeader + "\n0,10,10,0,0,1,0,0,0,0,1,1,921600,a\n1,20,10,0,0,1,0,0,0,0,1,1,4800,a\n"
+        let text = FrameStatsRecorder.elasticHeader + "\n0,10,10,0,0,1,0,0,0,0,1,1,921600,a,\n1,20,10,0,0,1,0,0,0,0,1,1,4800,a,2.5\n"
         let log = try FrameStatsReader.parse(text, name: "run.csv")
         #expect(log.records.map(\.damagedPixels) == [921600, 4800])
         #expect(log.records.map(\.scene) == ["a", "a"])
+        // input_latency_ms: empty when the frame applied no input.
+        #expect(log.records.map(\.inputLatencyNs) == [nil, 2_500_000])
         let old = try FrameStatsReader.parse(header + "\n0,10,10,0,0,1,0,0,0,0,1,1,a\n", name: "old.csv")
         #expect(old.records.map(\.damagedPixels) == [0])
     }

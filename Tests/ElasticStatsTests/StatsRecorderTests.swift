@@ -49,12 +49,12 @@ struct StatsRecorderTests {
         #expect(lines.contains { $0.hasPrefix("# started: 20") })
         #expect(lines.contains(FrameStatsRecorder.elasticHeader))
         #expect(FrameStatsRecorder.elasticHeader
-            == "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene")
+            == "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene,input_latency_ms")
         let rows = lines.filter { !$0.hasPrefix("#") && $0 != FrameStatsRecorder.elasticHeader }
         #expect(rows == [
-            "0,16.6667,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,3072,wave-pull",
-            "1,33.3333,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,3073,wave-pull",
-            "2,50.0000,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,3074,wave-pull",
+            "0,16.6667,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,3072,wave-pull,",
+            "1,33.3333,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,3073,wave-pull,",
+            "2,50.0000,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,3074,wave-pull,",
         ])
         #expect(summary.frames == 3)
         #expect(recorder.summaryPath == dir + "/run.summary.json")

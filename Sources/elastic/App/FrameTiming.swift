@@ -18,11 +18,15 @@ struct FrameTiming {
 
     private func ns(_ from: Mark, _ to: Mark) -> UInt64 { marks[to.rawValue] &- marks[from.rawValue] }
 
+    /// When the last marked present returned.
+    var presentNs: UInt64 { marks[Mark.present.rawValue] }
+
     /// Present to present, in milliseconds.
     var frameMs: Double { Double(marks[Mark.present.rawValue] &- lastPresentNs) / 1e6 }
 
     /// The stats row of the frame just presented; starts the next frame's present-to-present span.
-    mutating func record(frame: Int, steps: Int, list: DrawList, drawnPixels: Int, scene: String) -> FrameRecord {
+    mutating func record(frame: Int, steps: Int, list: DrawList, drawnPixels: Int, scene: String,
+                         inputLatencyNs: UInt64? = nil) -> FrameRecord {
         let presented = marks[Mark.present.rawValue]
         defer { lastPresentNs = presented }
         return FrameRecord(
@@ -30,6 +34,7 @@ struct FrameTiming {
             inputNs: ns(.start, .input), updateNs: ns(.input, .update), steps: steps,
             tessellateNs: ns(.update, .tessellate), submitNs: ns(.hud, .submit),
             presentNs: ns(.screenshot, .present), hudNs: ns(.tessellate, .hud),
-            vertices: list.vertexCount, triangles: list.triangleCount, damagedPixels: drawnPixels, scene: scene)
+            vertices: list.vertexCount, triangles: list.triangleCount, damagedPixels: drawnPixels, scene: scene,
+            inputLatencyNs: inputLatencyNs)
     }
 }

@@ -10,8 +10,8 @@ import Foundation
 /// exactly `fps` times per simulated second, so a replay gives the same output bit for bit.
 final class GameLoop {
     let driver: FrameDriver
-    private let config: RunConfiguration
-    private let frontEnd: any FrontEnd
+    let config: RunConfiguration
+    let frontEnd: any FrontEnd
     private var time: any TimeSource
     /// Live time is measured from here; simulated time starts at 0 by itself.
     private let origin: Double
@@ -20,18 +20,26 @@ final class GameLoop {
     private let tuning: SpringTuning
     private let overlays: Overlays
     private var timing = FrameTiming()
-    private let outputs: RunOutputs
+    let outputs: RunOutputs
     private var platformEvents: [PlatformEvent] = []
-    private var screenshotQueue: [Double]
+    /// Who paces the frames (live: vsync or the loop's own timer; headless: nothing).
+    let pacing: PacingControl
+    private let inputTimes: (any InputTimestamps)?
+    private var latency = InputLatency()
+    /// The stamp given to live input while it is queued (the oldest of this frame's poll).
+    private var liveInputStampNs: UInt64?
+    /// The last presented frame's input-to-present latency (nil: it applied no input).
+    private(set) var lastInputLatencyNs: UInt64?
+    var screenshotQueue: [Double]
     private var hidden = false
     private var quitRequested = false
     private var lastFrameWasIdle = false
     private var sleepingIdle = false
-    private var lastDisplayTime = 0.0
+    var lastDisplayTime = 0.0
     private(set) var frame = 0
     /// Outputs that were asked for and did not happen (a screenshot not written or never reached):
     /// `play` reports them and exits non-zero.
-    private(set) var outputFailures: [String] = []
+    var outputFailures: [String] = []
     /// Where scene reports go (standard output; the soak discards them).
     var report: (String) -> Void = { print($0) }
     /// Whether to say how long the first frame took to reach the screen (not in soaks).
@@ -39,12 +47,16 @@ final class GameLoop {
     /// Test aid: called at the start of every frame with its number, before input is polled.
     var beforeFrame: ((Int) -> Void)?
 
-    /// `time` overrides the clock (tests and the soak pass their own simulated one).
-    init(config: RunConfiguration, frontEnd: any FrontEnd, outputs: RunOutputs, time: (any TimeSource)? = nil) throws {
+    /// `time` overrides the clock (tests and the soak pass their own simulated one). `pacing`
+    /// nil: not paced (headless runs, the soak, tests).
+    init(config: RunConfiguration, frontEnd: any FrontEnd, outputs: RunOutputs, time: (any TimeSource)? = nil,
+         pacing: PacingControl? = nil) throws {
         self.config = config
         self.frontEnd = frontEnd
         self.outputs = outputs
+        inputTimes = frontEnd as? any InputTimestamps
         live = !config.frontEnd.headless && time == nil
+        self.pacing = pacing ?? .unpaced(live ? "no pacer" : "headless: simulated display at \(Pacing.hz(config.fps)) Hz")
         self.time = time ?? (live ? MonotonicTimeSource() as any TimeSource : SimulatedDisplayClock(fps: config.fps))
         origin = live ? self.time.now() : 0
         let window = frontEnd.windowSize
@@ -65,14 +77,23 @@ final class GameLoop {
         driver.onSceneMade = { tuning.apply(to: $0) }
         screenshotQueue = config.screenshotTimes.sorted()
         hud = Hud(renderer: frontEnd.rendererName, stepRate: config.stepRate,
-                  refreshRate: live ? (frontEnd.refreshRate ?? 60) : config.fps)
+                  refreshRate: live ? (self.pacing.targetHz ?? frontEnd.refreshRate ?? 60) : config.fps,
+                  pacing: self.pacing.pacing.description)
         hud.visible = config.showHud
         let overlays = Overlays(frontEnd: frontEnd, uiScale: driver.uiScale)
         self.overlays = overlays
         let recorder = outputs.inputRecorder
-        driver.onQueued = { queued in
+        driver.onQueued = { [unowned self] queued in
             recorder?.write(ReplayScript.line(for: queued) + "\n")
             overlays.noteQueued(queued.event)
+            // Live input carries its poll's stamp; the replay's events are read as they are queued.
+            latency.queued(at: queued.time, stampNs: liveInputStampNs ?? MonotonicTimeSource.nanoseconds())
+        }
+        let hud = self.hud, stats = outputs.stats
+        self.pacing.onChange = { [announceFirstFrame] decided in
+            if announceFirstFrame { printError("elastic: pacing: \(decided) (measured over the first presents)") }
+            hud.pacing = decided.description
+            stats?.note("pacing", decided.description)
         }
     }
 
@@ -95,15 +116,17 @@ final class GameLoop {
 
     func runFrame() {
         beforeFrame?(frame)
+        if live { pacing.waitForFrame() }
+        // Input is read after the wait, right before the update: what came during the wait is in
+        // this frame's present.
         timing.mark(.start)
-        platformEvents.removeAll(keepingCapacity: true)
-        frontEnd.pollEvents(into: &platformEvents)
-        for event in platformEvents { handle(event) }
+        pollInput()
         if hidden && live {
             // Minimised or hidden: no drawing, no spinning, no simulated catch-up afterwards
             // (a hidden vsync window can block in present: SDL #7114).
             frontEnd.waitForEvent(milliseconds: 100)
             driver.resync(now: time.now() - origin)
+            pacing.gap()
             return
         }
         let now = time.now() - origin
@@ -111,6 +134,8 @@ final class GameLoop {
         timing.mark(.input)
         let sceneBefore = driver.sceneIndex
         let steps = driver.advance(to: now)
+        latency.advanced(lastStepTime: driver.clock.steps > 0 ? Double(driver.clock.steps - 1) * driver.clock.dt : nil,
+                         pendingLeft: driver.hasPendingInput)
         if driver.sceneIndex != sceneBefore { frontEnd.invalidate() }
         for key in driver.appKeys {
             if key == .escape { quitRequested = true } else if key == .f1 { hud.visible.toggle() }
@@ -126,12 +151,13 @@ final class GameLoop {
         // skip drawing and sleep until an event, the replay's next event or 50 ms, so an idle scene
         // costs ~nothing (and a spinning loop does not starve the window system of the CPU).
         let idle = driver.scene.isIdle && platformEvents.isEmpty && !driver.hasPendingInput && !hud.visible
-            && !(config.showHint && overlays.changes(at: now))
+            && !latency.hasUnpresented && !(config.showHint && overlays.changes(at: now))
         if live, idle, lastFrameWasIdle {
             // Not a frame: recording pauses too, so the wait does not read as a stutter.
             if !sleepingIdle { sleepingIdle = true; outputs.stats?.pause(reason: "idle (nothing moves; not redrawing)") }
             let untilReplay = driver.nextReplayTime.map { max(0, $0 - now) * 1000 } ?? 50
             frontEnd.waitForEvent(milliseconds: Int32(min(50, untilReplay.rounded(.up))))
+            pacing.gap()
             return
         }
         if sleepingIdle { sleepingIdle = false; outputs.stats?.resume() }
@@ -155,9 +181,11 @@ final class GameLoop {
             printError("elastic: first frame on screen \(Int((startup * 1000).rounded())) ms after the process started")
         }
 
-        hud.record(frameMs: timing.frameMs)
+        lastInputLatencyNs = latency.presented(atNs: timing.presentNs)
+        pacing.presented(atNs: timing.presentNs)
+        hud.record(frameMs: timing.frameMs, latencyMs: lastInputLatencyNs.map { Double($0) / 1e6 })
         let record = timing.record(frame: frame, steps: steps, list: driver.drawList, drawnPixels: frontEnd.drawnPixels,
-                                   scene: type(of: driver.scene).name)
+                                   scene: type(of: driver.scene).name, inputLatencyNs: lastInputLatencyNs)
         outputs.stats?.record(record)
         outputs.trace?.record(frame: frame, time: driver.renderedTime, world: driver.scene.world, alpha: driver.alpha)
         driver.drainReports { line in
@@ -167,8 +195,19 @@ final class GameLoop {
         frame += 1
     }
 
+    /// Polls the front end; live input is stamped with the oldest event's time (the window system's
+    /// stamp where the front end has one, else now) as it is queued.
+    private func pollInput() {
+        platformEvents.removeAll(keepingCapacity: true)
+        var oldest: UInt64?
+        if let inputTimes { inputTimes.pollEvents(into: &platformEvents, oldestInputNs: &oldest) } else { frontEnd.pollEvents(into: &platformEvents) }
+        liveInputStampNs = oldest ?? MonotonicTimeSource.nanoseconds()
+        for event in platformEvents { handle(event) }
+        liveInputStampNs = nil
+    }
+
     /// Scene points to output pixels: the HiDPI factor times the UI scale.
-    private var drawScale: Double { frontEnd.pixelScale * driver.uiScale }
+    var drawScale: Double { frontEnd.pixelScale * driver.uiScale }
 
     private func handle(_ event: PlatformEvent) {
         switch event {
@@ -182,6 +221,7 @@ final class GameLoop {
         case .hidden:
             if !hidden, live { outputs.stats?.pause(reason: "window hidden or minimised") }
             hidden = true
+            latency.reset()
         case .shown:
             if hidden {
                 hidden = false
@@ -193,52 +233,5 @@ final class GameLoop {
         case let .input(input):
             driver.input(input)
         }
-    }
-
-    private func takeScreenshots(at now: Double) {
-        guard let path = config.screenshotPath else { return }
-        while let t = screenshotQueue.first, now + 1e-9 >= t {
-            screenshotQueue.removeFirst()
-            save(to: GameLoop.screenshotPath(path, time: t))
-        }
-    }
-
-    private func save(to path: String) {
-        do {
-            try frontEnd.saveScreenshot(to: path)
-            printError("screenshot: \(path)")
-        } catch {
-            outputFailures.append("\(error)")
-        }
-    }
-
-    /// `shot.png` at 1.25 s → `shot-1.25s.png`.
-    static func screenshotPath(_ path: String, time: Double) -> String {
-        let url = URL(fileURLWithPath: path)
-        let ext = url.pathExtension.isEmpty ? "png" : url.pathExtension
-        let stem = url.deletingPathExtension().path
-        return "\(stem)-\(ReplayScript.format(time))s.\(ext)"
-    }
-
-    private func finish() {
-        // The last frame's picture: redraw its draw list (the screen was already presented).
-        if let path = config.screenshotPath, config.screenshotTimes.isEmpty, frame > 0 {
-            frontEnd.draw(driver.drawList, scale: drawScale)
-            save(to: path)
-        }
-        for t in screenshotQueue {
-            outputFailures.append("no screenshot at \(ReplayScript.format(t)) s: the run ended at \(ReplayScript.format(lastDisplayTime)) s")
-        }
-        if let stats = outputs.stats {
-            let summary = stats.finish()
-            if let summary { printError(summary.table()) }
-            if let error = stats.summaryError { printError("elastic: stats: \(error)") }
-            if let error = stats.writeError { printError("elastic: stats: \(error) (\(stats.lostRows) rows lost)") }
-            printError("stats: \(stats.path), " + (stats.writesSummaryFile ? "summary: \(stats.summaryPath)" : "no summary file (not a regular file)"))
-        }
-        outputs.trace?.close()
-        if let error = outputs.trace?.writeError { printError("elastic: \(error)") }
-        outputs.inputRecorder?.close()
-        if let error = outputs.inputRecorder?.errorReport { printError("elastic: \(error)") }
     }
 }

@@ -1,13 +1,17 @@
 import ElasticCore
+import Foundation
 import ElasticScenes
 
-/// The F1 overlay: FPS, frame time now / p99, a scrolling frame-time graph, the step rate,
+/// The F1 overlay: FPS, frame time now / p99, a scrolling frame-time graph, what paces the frames,
+/// input-to-present latency (last and p99 of the frames that applied input), the step rate,
 /// triangle count, renderer, the scene's springs, and the tuned main spring with its step response
 /// (`SpringTuning`). Its text is rebuilt four times a second (not
 /// every frame) so it costs little; its own cost is the `hud_ms` column of the stats.
 final class Hud {
     static let historyLength = 240
     private var history = [Double](repeating: 0, count: historyLength)   // ms, a ring
+    /// Input-to-present latency of the same frames, ms; NaN for frames that applied no input.
+    private var latencies = [Double](repeating: .nan, count: historyLength)
     private var head = 0
     private var filled = 0
     private var scratch = [Double](repeating: 0, count: historyLength)
@@ -18,21 +22,25 @@ final class Hud {
     private let budgetMs: Double
 
     var visible = false
+    /// What paces the frames (`Pacing.description`).
+    var pacing: String
     /// The tuned spring's plot: 0…`SpringTuning.curveSeconds` across, value 0 at the bottom edge.
     static let curveHeight = 60.0, curveTop = 1.8
     static let curveColor = RGBA(255, 200, 80, 255)
     private(set) var curveRect = Rect(x: 0, y: 0, width: 0, height: 0)
     private var shownTuning: TunedSpring?
 
-    init(renderer: String, stepRate: Double, refreshRate: Double) {
+    init(renderer: String, stepRate: Double, refreshRate: Double, pacing: String = "") {
         self.renderer = renderer
+        self.pacing = pacing
         self.stepRate = stepRate
         budgetMs = 1000 / (refreshRate > 0 && refreshRate.isFinite ? refreshRate : 60)
     }
 
     /// Adds the last frame's time (ms); call every frame, shown or not, so the graph is ready.
-    func record(frameMs: Double) {
+    func record(frameMs: Double, latencyMs: Double? = nil) {
         history[head] = frameMs.isFinite ? frameMs : 0
+        latencies[head] = latencyMs ?? .nan
         head = (head + 1) % Hud.historyLength
         filled = min(filled + 1, Hud.historyLength)
     }
@@ -47,10 +55,10 @@ final class Hud {
             rebuildText(scene: scene, triangles: triangles)
         }
         let plotSpace = tuned == nil ? 0 : Hud.curveHeight + 12
-        let panel = Rect(x: 10, y: 10, width: 300, height: 118 + Double(lines.count - 4) * 15 + plotSpace)
+        let panel = Rect(x: 10, y: 10, width: 340, height: 118 + Double(lines.count - 4) * 15 + plotSpace)
         tessellator.fillRect(panel, color: RGBA(0, 0, 0, 170), into: &list)
         // The graph: one bar per frame, newest on the right; the dashed budget line in red.
-        let graph = Rect(x: panel.x + 8, y: panel.y + 8, width: 284, height: 40)
+        let graph = Rect(x: panel.x + 8, y: panel.y + 8, width: 324, height: 40)
         let scaleMs = max(budgetMs * 2, 1)
         let barWidth = graph.width / Double(Hud.historyLength)
         for i in 0..<filled {
@@ -89,6 +97,7 @@ final class Hud {
         let last = filled > 0 ? history[(head - 1 + Hud.historyLength) % Hud.historyLength] : 0
         lines.removeAll(keepingCapacity: true)
         lines.append("FPS \(fmt(mean > 0 ? 1000 / mean : 0, 1))   frame \(fmt(last, 2)) ms   p99 \(fmt(p99, 2)) ms")
+        appendPacingLines()
         lines.append("steps \(fmt(stepRate, 0)) Hz   triangles \(triangles)   \(renderer)")
         lines.append("scene \(type(of: scene).name)   entities \(scene.world.count)")
         for spring in scene.world.springs.prefix(4) {
@@ -99,6 +108,30 @@ final class Hud {
             lines.append("main spring \(fmt(t.duration, 2)) s  ζ \(fmt(t.dampingRatio, 2))   [ ] - =  w saves")
             lines.append("  k=\(fmt(p.stiffness, 1)) c=\(fmt(p.damping, 2))   value over \(fmt(SpringTuning.curveSeconds, 0)) s:")
         }
+    }
+
+    /// What paces the frames (its reason on a line of its own) and the input-to-present latency.
+    private func appendPacingLines() {
+        if let open = pacing.firstIndex(of: "(") {
+            lines.append("pacing: " + pacing[..<open].trimmingCharacters(in: .whitespaces))
+            lines.append("  " + pacing[pacing.index(after: open)...].dropLast(pacing.hasSuffix(")") ? 1 : 0))
+        } else {
+            lines.append("pacing: " + pacing)
+        }
+        var n = 0
+        var newest = Double.nan
+        for i in 0..<filled {
+            let v = latencies[(head - filled + i + Hud.historyLength) % Hud.historyLength]
+            if v.isFinite { scratch[n] = v; n += 1; newest = v }
+        }
+        guard n > 0 else { lines.append("input→present: no input lately"); return }
+        var p99 = 0.0
+        scratch.withUnsafeMutableBufferPointer { buffer in
+            var slice = buffer[0..<n]
+            slice.sort()
+            p99 = slice[min(n - 1, Int((Double(n) * 0.99).rounded(.up)) - 1)]
+        }
+        lines.append("input→present \(fmt(newest, 1)) ms   p99 \(fmt(p99, 1)) ms")
     }
 
     /// The step response as a polyline of one quad (two triangles) per segment, written straight

@@ -45,6 +45,8 @@ struct PlayCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Wait for the display's vertical sync when presenting.")
     var vsync = true
 
+    @OptionGroup var pacing: PacingOptions
+
     @Flag(help: "Run without a display (SDL's dummy driver, or offscreen for OpenGL) on a simulated clock.")
     var headless = false
 
@@ -118,6 +120,7 @@ struct PlayCommand: ParsableCommand {
             // Live runs follow the display; --fps only shapes the simulated display.
             throw ValidationError("--fps applies to --headless runs only")
         }
+        if headless, pacing.fpsLimit > 0 { throw ValidationError("--fps-limit applies to live runs (headless runs follow --fps on a simulated clock)") }
         for t in screenshotAt where !(t.isFinite && t >= 0) {
             throw ValidationError("--screenshot-at must be a time ≥ 0 in seconds (got \(t))")
         }
@@ -183,8 +186,11 @@ struct PlayCommand: ParsableCommand {
             }
             throw ExitCode(3)
         }
+        let pacingControl = PacingControl(
+            report: frontEnd.displayReport(fpsLimit: pacing.fpsLimit, headless: headless, simulatedFPS: fps),
+            waiter: headless ? nil : SDLPacingWaiter(), stopRendererVsync: { frontEnd.stopRendererVsync() })
         printError("elastic: video driver \(frontEnd.videoDriver)\(headless ? " (headless)" : ""), renderer \(frontEnd.rendererName) (\(frontEnd.rendererReason)), "
-            + "vsync requested \(config.frontEnd.vsync ? "on" : "off") / in effect \(frontEnd.vsyncInEffect ? "on" : "off"), "
+            + "vsync requested \(config.frontEnd.vsync ? "on" : "off"), pacing: \(pacingControl.pacing), "
             + "window \(frontEnd.windowSize.width)×\(frontEnd.windowSize.height), output \(frontEnd.outputSize.width)×\(frontEnd.outputSize.height)"
             + (frontEnd.refreshRate.map { ", display \(ReplayScript.format($0)) Hz" } ?? ""))
         if let problem = frontEnd.textProblem { printError("elastic: \(problem)") }
@@ -197,8 +203,8 @@ struct PlayCommand: ParsableCommand {
             if let path = recordInput {
                 outputs.inputRecorder = try OutputFile(path: path, purpose: "recorded input", resolvedPath: files.resolvedPath(of: "--record-input"))
             }
-            if stats != nil { outputs.stats = try makeRecorder(frontEnd, config: config) }
-            loop = try GameLoop(config: config, frontEnd: frontEnd, outputs: outputs)
+            if stats != nil { outputs.stats = try makeRecorder(frontEnd, config: config, pacing: pacingControl) }
+            loop = try GameLoop(config: config, frontEnd: frontEnd, outputs: outputs, pacing: pacingControl)
         } catch {
             outputs.discard()
             if outputs.stats != nil, files.entries.first(where: { $0.option == "--stats" })?.identity.kind == .missing,
@@ -220,18 +226,24 @@ struct PlayCommand: ParsableCommand {
         }
     }
 
-    private func makeRecorder(_ frontEnd: SDLFrontEnd, config: RunConfiguration) throws -> FrameStatsRecorder? {
+    private func makeRecorder(_ frontEnd: SDLFrontEnd, config: RunConfiguration, pacing control: PacingControl) throws -> FrameStatsRecorder? {
         guard let stats else { return nil }
+        // In effect only when measured: a vsync not yet confirmed by the first presents is unknown.
+        let vsyncInEffect: Bool? = switch control.pacing {
+        case .vsync: true
+        case .vsyncUnconfirmed: nil
+        case .timer, .unpaced: false
+        }
         let run = RunInfo(
             renderer: frontEnd.rendererName, videoDriver: frontEnd.videoDriver,
-            vsyncRequested: config.frontEnd.vsync, vsyncInEffect: frontEnd.vsyncInEffect,
+            vsyncRequested: config.frontEnd.vsync, vsyncInEffect: vsyncInEffect,
             refreshRate: frontEnd.refreshRate,
             windowWidth: frontEnd.windowSize.width, windowHeight: frontEnd.windowSize.height,
             outputWidth: frontEnd.outputSize.width, outputHeight: frontEnd.outputSize.height,
             stepRate: stepRate, build: RunInfo.currentBuild, headless: headless,
-            simulatedFPS: headless ? fps : nil, version: Elastic.version)
+            simulatedFPS: headless ? fps : nil, version: Elastic.version, pacing: control.pacing.description)
         return try FrameStatsRecorder(path: stats, format: statsFormat, run: run,
-                                      targetRefreshRate: headless ? fps : (frontEnd.refreshRate ?? 60))
+                                      targetRefreshRate: headless ? fps : (control.targetHz ?? frontEnd.refreshRate ?? 60))
     }
 
     /// --screenshot-at times, each once (two spellings of one time would name one file twice).

@@ -1,0 +1,51 @@
+import CSDL2
+import ElasticCore
+import Foundation
+
+extension SDLFrontEnd {
+    /// What the display and renderer report, for `PacingPolicy`. SDL sets the renderer's vsync flag
+    /// even where it only imitates vsync with whole-millisecond delays (the software renderer, or
+    /// OpenGL whose swap interval could not be set): that is reported as simulated.
+    public func displayReport(fpsLimit: Double, headless: Bool, simulatedFPS: Double) -> DisplayReport {
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        let flag = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        var simulated = rendererName == "software" || ["dummy", "offscreen"].contains(videoDriver)
+        if rendererName.hasPrefix("opengl"), SDL_GL_GetSwapInterval() == 0 { simulated = true }
+        return DisplayReport(headless: headless, simulatedFPS: simulatedFPS, vsyncRequested: vsyncRequested,
+                             vsyncReported: flag, vsyncSimulated: simulated, refreshHz: refreshRate, fpsLimit: fpsLimit)
+    }
+
+    /// The loop's timer paces from now on: SDL's own vsync (imitated, or not holding) must not add
+    /// its whole-millisecond delays on top.
+    public func stopRendererVsync() {
+        SDL_RenderSetVSync(renderer, 0)
+    }
+}
+
+/// The app's waits: coarse ones in SDL's event wait (woken by input, which SDL then stamps as it
+/// arrives, so the latency figures start when the input came, not when the frame read it), the
+/// fine one an absolute `clock_nanosleep` on the monotonic clock (no whole-millisecond truncation).
+public final class SDLPacingWaiter: PacingWaiter {
+    public init() {}
+
+    public func nowNs() -> UInt64 { MonotonicTimeSource.nanoseconds() }
+
+    public func waitCoarse(untilNs deadline: UInt64) {
+        let now = nowNs()
+        guard deadline > now else { return }
+        if SDL_HasEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == SDL_TRUE {
+            // An event is already stamped and queued: waiting on SDL's queue would return at once.
+            waitFine(untilNs: deadline)
+            return
+        }
+        let ms = (deadline - now) / 1_000_000
+        if ms == 0 { waitFine(untilNs: deadline); return }
+        SDL_WaitEventTimeout(nil, Int32(min(ms, 1000)))
+    }
+
+    public func waitFine(untilNs deadline: UInt64) {
+        var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+    }
+}

@@ -52,7 +52,6 @@ public final class SDLFrontEnd: FrontEnd {
     /// pixels): what an earlier clear or rectangle fill need not write.
     var occluders: [(command: Int, pixels: PixelRect)] = []
     var uploadRects: [SDL_Rect] = []
-    var lastPresentNs: UInt64 = 0
 
     /// The renderer chosen when the user does not pick one, and why: `RendererPolicy` on the
     /// GL_RENDERER of a probe context (OpenGL on a GPU, else software). SDL video must be up, on

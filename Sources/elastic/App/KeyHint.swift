@@ -14,9 +14,10 @@ struct KeyHint {
     static let left = 12.0, pad = 6.0, height = 20.0
     private var fade = Fade(visibleUntil: KeyHint.shownFor, alpha: 1)
     private var drawnAlpha = 1.0
-    /// Chosen, measured and placed when the scene, the window, the scale or the content areas
-    /// change, not per frame.
-    private var cache: (scene: String, size: Size, scale: Double, pixelScale: Double, areas: Int, text: String?, pill: Rect)?
+    /// The variants and their pills' sizes, measured when the scene or the scale changes; where
+    /// the chosen one goes, worked out again when the window or the content areas change.
+    private var measured: (scene: String, scale: Double, pixelScale: Double, texts: [String], pills: [Size])?
+    private var placed: (size: Size, areas: Int, text: String?, pill: Rect)?
 
     mutating func pointerInput(at time: Double) { fade.hide(at: time) }
     mutating func keyPressed(at time: Double) { fade.show(at: time, for: KeyHint.shownFor) }
@@ -35,20 +36,24 @@ struct KeyHint {
         drawnAlpha = alpha
         guard alpha > 0 else { return nil }
         let sceneName = type(of: scene).name
-        if cache?.scene != sceneName || cache?.size != size || cache?.scale != measure.uiScale
-            || cache?.pixelScale != measure.pixelScale || cache?.areas != areasVersion {
+        if measured?.scene != sceneName || measured?.scale != measure.uiScale || measured?.pixelScale != measure.pixelScale {
             let keys = "Space: \(scene.spaceAction)   " + KeyHint.otherKeys
             let texts = [scene.title + "   ·   " + keys, scene.title, keys, KeyHint.shortKeys]
-            let pad = KeyHint.pad, height = KeyHint.height
-            let options = texts.map { Size(measure.width($0, size: KeyHint.fontSize) + 2 * pad, height) }
-            let placement = OverlayPlacement(size: size, obstacles: areas)
-            let placed = size.height >= 2 * height
-                ? placement.place(options: options) { _ in Vec2(KeyHint.left - pad, size.height - OverlayPlacement.edge - height) }
-                : nil
-            cache = (sceneName, size, measure.uiScale, measure.pixelScale, areasVersion,
-                     placed.map { texts[$0.option] }, placed?.rect ?? Rect(x: 0, y: 0, width: 0, height: 0))
+            measured = (sceneName, measure.uiScale, measure.pixelScale, texts,
+                        texts.map { Size(measure.width($0, size: KeyHint.fontSize) + 2 * KeyHint.pad, KeyHint.height) })
+            placed = nil
         }
-        guard let hint = cache, let text = hint.text else { return nil }
+        guard let measured else { return nil }
+        if placed?.size != size || placed?.areas != areasVersion {
+            let height = KeyHint.height
+            let spot = size.height >= 2 * height
+                ? OverlayPlacement(size: size, obstacles: areas).place(options: measured.pills) { _ in
+                    Vec2(KeyHint.left - KeyHint.pad, size.height - OverlayPlacement.edge - height)
+                }
+                : nil
+            placed = (size, areasVersion, spot.map { measured.texts[$0.option] }, spot?.rect ?? Rect(x: 0, y: 0, width: 0, height: 0))
+        }
+        guard let hint = placed, let text = hint.text else { return nil }
         let pill = hint.pill
         tessellator.fillRoundedRect(pill, radius: pill.height / 2, color: RGBA(255, 255, 255, UInt8((225 * alpha).rounded())), into: &list)
         list.addText(TextItem(text, at: Vec2(pill.x + KeyHint.pad, pill.y + pill.height / 2), size: KeyHint.fontSize,

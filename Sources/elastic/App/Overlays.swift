@@ -28,7 +28,10 @@ final class Overlays {
     /// changes whenever they do, so the overlays place themselves again only then.
     private var areas: [Rect] = [], previousAreas: [Rect] = []
     private var areasVersion = 0
+    /// The areas the toast keeps out of (the scene's and the hint's pill), and their count.
     private var obstacles: [Rect] = []
+    private var obstaclesVersion = 0
+    private var hintPill: Rect?
 
     init(frontEnd: any FrontEnd, uiScale: Double) {
         measure = TextMeasure(frontEnd: frontEnd, uiScale: uiScale)
@@ -66,9 +69,14 @@ final class Overlays {
         if areas != previousAreas { areasVersion &+= 1 }
         let pill = hint.draw(into: &list, tessellator: &tessellator, scene: scene, size: size, now: now, measure: measure,
                              areas: areas, areasVersion: areasVersion)
-        obstacles.removeAll(keepingCapacity: true)
-        obstacles.append(contentsOf: areas)
-        if let pill { obstacles.append(pill) }
-        toast.draw(into: &list, tessellator: &tessellator, size: size, now: now, measure: measure, obstacles: obstacles)
+        if areas != previousAreas || pill != hintPill {
+            hintPill = pill
+            obstaclesVersion &+= 1
+            obstacles.removeAll(keepingCapacity: true)
+            obstacles.append(contentsOf: areas)
+            if let pill { obstacles.append(pill) }
+        }
+        toast.draw(into: &list, tessellator: &tessellator, size: size, now: now, measure: measure,
+                   obstacles: obstacles, obstaclesVersion: obstaclesVersion)
     }
 }

@@ -132,6 +132,7 @@ final class SpringTuning {
     /// Writes every scene's values to `path` (whole or not at all).
     func save() -> (message: String, refused: Bool) {
         do {
+            try ReplacedFileCheck.check(path, what: "the spring values")
             try AtomicFile.write(json(), to: path, purpose: "spring values")
             return ("springs: wrote \(path)", false)
         } catch {

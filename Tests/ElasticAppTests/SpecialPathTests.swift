@@ -48,7 +48,7 @@ struct SpecialPathTests {
     }
 
     static let inputCases: [(name: String, reason: String)] = [
-        ("folder", "it is a folder, not a"),
+        ("folder", "it is a directory (a folder), not a"),
         ("/dev/zero", "it is a device (a character device"),
         ("/dev/null", "it is /dev/null, the null device, which is always empty"),
         ("fifo", "it is a named pipe (FIFO), not a"),
@@ -128,7 +128,7 @@ struct SpecialPathTests {
             (fixture.path("dir.svg"), "it is a directory"),
             (fixture.path("pipe.svg"), "it is a named pipe (FIFO); the plot is written whole by replacing the file, which would destroy it"),
             ("/dev/null", "it is a character device"),
-            (fixture.path("plain/x.svg"), "plain is not a folder"),
+            (fixture.path("plain/x.svg"), "no folder"),
         ]
         for (path, reason) in cases {
             let before = fixture.listing()

@@ -70,7 +70,7 @@ enum InputFile {
     static func kindProblem(_ st: stat, path: String, what: String) -> String? {
         switch st.st_mode & S_IFMT {
         case S_IFREG: return nil
-        case S_IFDIR: return "it is a folder, not a \(what)"
+        case S_IFDIR: return "it is a directory (a folder), not a \(what)"
         case S_IFIFO:
             return "it is a named pipe (FIFO), not a \(what): pipes are not read (with no writer, reading would wait "
                 + "forever); save it to a regular file and give that"

@@ -37,4 +37,14 @@ public protocol Scene: AnyObject {
     /// Replaces the main spring: entities on it now follow the new one from where they are
     /// (position, velocity and target kept), and motion started later uses it.
     func setMainSpring(_ spring: SpringParameters)
+
+    /// Appends the areas (points) where the scene shows content or controls in its current layout,
+    /// including everywhere its moving parts travel, so the loop's overlays (key hint, toasts)
+    /// keep out of them. Called per frame while an overlay shows; appends to a reused buffer.
+    func appendContentAreas(to areas: inout [Rect])
+}
+
+extension Scene {
+    /// A scene that declares nothing leaves the overlays where they prefer to be.
+    public func appendContentAreas(to areas: inout [Rect]) {}
 }

@@ -24,6 +24,14 @@ final class Overlays {
     private var measure: TextMeasure
     private var pointerSeen = false
     private var keySeen = false
+    /// The scene's content areas this frame and last frame's (reused buffers), and a count that
+    /// changes whenever they do, so the overlays place themselves again only then.
+    private var areas: [Rect] = [], previousAreas: [Rect] = []
+    private var areasVersion = 0
+    /// The areas the toast keeps out of (the scene's and the hint's pill), and their count.
+    private var obstacles: [Rect] = []
+    private var obstaclesVersion = 0
+    private var hintPill: Rect?
 
     init(frontEnd: any FrontEnd, uiScale: Double) {
         measure = TextMeasure(frontEnd: frontEnd, uiScale: uiScale)
@@ -55,7 +63,20 @@ final class Overlays {
     func changes(at now: Double) -> Bool { hint.changes(at: now) || toast.changes(at: now) }
 
     func draw(into list: inout DrawList, tessellator: inout Tessellator, scene: any Scene, size: Size, now: Double) {
-        hint.draw(into: &list, tessellator: &tessellator, scene: scene, size: size, now: now, measure: measure)
-        toast.draw(into: &list, tessellator: &tessellator, size: size, now: now, measure: measure)
+        swap(&areas, &previousAreas)
+        areas.removeAll(keepingCapacity: true)
+        scene.appendContentAreas(to: &areas)
+        if areas != previousAreas { areasVersion &+= 1 }
+        let pill = hint.draw(into: &list, tessellator: &tessellator, scene: scene, size: size, now: now, measure: measure,
+                             areas: areas, areasVersion: areasVersion)
+        if areas != previousAreas || pill != hintPill {
+            hintPill = pill
+            obstaclesVersion &+= 1
+            obstacles.removeAll(keepingCapacity: true)
+            obstacles.append(contentsOf: areas)
+            if let pill { obstacles.append(pill) }
+        }
+        toast.draw(into: &list, tessellator: &tessellator, size: size, now: now, measure: measure,
+                   obstacles: obstacles, obstaclesVersion: obstaclesVersion)
     }
 }

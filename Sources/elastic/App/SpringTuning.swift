@@ -65,14 +65,19 @@ final class SpringTuning {
     private(set) var curve = [Double](repeating: 0, count: SpringTuning.curveSamples)
     private var curveFor: TunedSpring?
 
-    /// Reads `path` when given and present; a file that does not parse or holds an unknown scene
-    /// or unusable value throws, with the reason.
+    /// Largest springs file read: five scenes' values take a few hundred bytes.
+    static let maxFileBytes = 64 << 10
+
+    /// Reads `path` when given and present; a path that is not a readable regular file of a
+    /// sensible size, a file that does not parse, or one holding an unknown scene or unusable
+    /// value throws, with the reason.
     init(path: String? = nil) throws {
         self.path = path ?? SpringTuning.defaultPath
-        guard let path, FileManager.default.fileExists(atPath: path) else { return }
+        guard let path else { return }
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw ValidationFailure("cannot read the springs file \(path): \(error.localizedDescription)")
+        do { data = try InputFile.read(path, what: "springs file", limit: SpringTuning.maxFileBytes) } catch let problem as InputFile.Problem {
+            if problem.isMissing { return }
+            throw ValidationFailure("cannot read the springs file \(quoted(path)): \(problem)")
         }
         let loaded: [String: TunedSpring]
         do { loaded = try JSONDecoder().decode([String: TunedSpring].self, from: data) } catch {
@@ -127,6 +132,7 @@ final class SpringTuning {
     /// Writes every scene's values to `path` (whole or not at all).
     func save() -> (message: String, refused: Bool) {
         do {
+            try ReplacedFileCheck.check(path, what: "the spring values")
             try AtomicFile.write(json(), to: path, purpose: "spring values")
             return ("springs: wrote \(path)", false)
         } catch {

@@ -135,7 +135,7 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         let events: [TimedInput]
         if let replay {
-            do { events = try ReplayScript.parse(contentsOf: replay) } catch let error as ReplayError {
+            do { events = try ReplayScript.load(replay) } catch let error as ReplayError {
                 printError("elastic: bad replay file \(quoted(replay)): \(error)")
                 throw ExitCode(2)
             }

@@ -22,6 +22,7 @@ struct SpringPlot {
 
     /// Refuses a path the plot could not be written to, before anything is computed.
     static func checkPath(_ path: String) throws {
+        try ReplacedFileCheck.check(path, what: "the plot")
         try AtomicFile.checkWritable(path, purpose: "plot")
         guard path.lowercased().hasSuffix(".svg") else {
             throw ValidationFailure("cannot write the plot to \(path): the name must end in .svg")

@@ -30,12 +30,14 @@ public struct FrameRecord: Sendable, Equatable {
     public var damagedPixels: Int
     /// The scene on screen.
     public var scene: String
+    public var inputLatencyNs: UInt64?
 
     public init(
         frame: Int, timeNs: UInt64, frameNs: UInt64,
         inputNs: UInt64 = 0, updateNs: UInt64 = 0, steps: Int = 0,
         tessellateNs: UInt64 = 0, submitNs: UInt64 = 0, presentNs: UInt64 = 0, hudNs: UInt64 = 0,
-        vertices: Int = 0, triangles: Int = 0, damagedPixels: Int = 0, scene: String = ""
+        vertices: Int = 0, triangles: Int = 0, damagedPixels: Int = 0, scene: String = "",
+        inputLatencyNs: UInt64? = nil
     ) {
         self.frame = frame
         self.timeNs = timeNs
@@ -51,5 +53,6 @@ public struct FrameRecord: Sendable, Equatable {
         self.triangles = triangles
         self.damagedPixels = damagedPixels
         self.scene = scene
+        self.inputLatencyNs = inputLatencyNs
     }
 }

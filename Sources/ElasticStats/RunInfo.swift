@@ -30,12 +30,14 @@ public struct RunInfo: Sendable, Equatable {
     /// The graphics driver and its version (e.g. OpenGL's GL_VERSION); nil when unknown.
     /// MangoHud's `driver` field.
     public var graphicsDriver: String?
+    public var pacing: String?
 
     public init(
         renderer: String, videoDriver: String, vsyncRequested: Bool, vsyncInEffect: Bool?,
         refreshRate: Double?, windowWidth: Int, windowHeight: Int, outputWidth: Int, outputHeight: Int,
         stepRate: Double, build: String, headless: Bool, simulatedFPS: Double?, version: String,
-        gpuName: String? = nil, graphicsDriver: String? = nil
+        gpuName: String? = nil, graphicsDriver: String? = nil,
+        pacing: String? = nil
     ) {
         self.renderer = renderer
         self.videoDriver = videoDriver
@@ -53,6 +55,7 @@ public struct RunInfo: Sendable, Equatable {
         self.version = version
         self.gpuName = gpuName
         self.graphicsDriver = graphicsDriver
+        self.pacing = pacing
     }
 
     /// "debug" or "release", as this binary was compiled.

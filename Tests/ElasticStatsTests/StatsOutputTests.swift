@@ -43,6 +43,7 @@ struct StatsOutputTests {
     @Test func aSecondRecorderOnTheSameFileIsRefusedAndTouchesNothing() throws {
         let path = try statsTemporaryDirectory() + "/run.csv"
         let first = try FrameStatsRecorder(path: path, format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        first.record(statsStartUp)   // the start-up: not a row
         for i in 0..<10 { first.record(statsTestFrame(i)) }
         first.flush()
         let before = FileManager.default.contents(atPath: path)
@@ -59,6 +60,7 @@ struct StatsOutputTests {
         #expect(log.records.map(\.frame) == Array(0..<20))
         // Once the first has finished, the file can be recorded again.
         let again = try FrameStatsRecorder(path: path, format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        again.record(statsStartUp)   // the start-up: not a row
         again.finish()
     }
 
@@ -99,6 +101,7 @@ struct StatsOutputTests {
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         defer { close(reader) }
         let recorder = try FrameStatsRecorder(path: fifo, format: .mangohud, run: statsTestRun, targetRefreshRate: 60)
+        recorder.record(statsStartUp)   // the start-up: not a row
         #expect(recorder.summaryPath == "" && !recorder.writesSummaryFile)
         for i in 0..<100 { recorder.record(statsTestFrame(i)) }
         let summary = try #require(recorder.finish())
@@ -114,6 +117,7 @@ struct StatsOutputTests {
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         defer { close(reader) }
         let recorder = try FrameStatsRecorder(path: fifo, format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        recorder.record(statsStartUp)   // the start-up: not a row
         recorder.output.fifoStallLimitNs = 200_000_000
         // 5000 rows are ~400 KB: far more than a pipe holds, and nothing reads them.
         let started = StatsOutput.nowNs()
@@ -134,6 +138,7 @@ struct StatsOutputTests {
         let fifo = try makeFIFO(try statsTemporaryDirectory())
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         let recorder = try FrameStatsRecorder(path: fifo, format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        recorder.record(statsStartUp)   // the start-up: not a row
         close(reader)
         for i in 0..<100 { recorder.record(statsTestFrame(i)) }
         let summary = try #require(recorder.finish())   // SIGPIPE would have ended this process
@@ -150,7 +155,9 @@ struct StatsOutputTests {
         let before = try? FileManager.default.attributesOfItem(atPath: beside)[.modificationDate] as? Date
         // Two at once: a device is not locked.
         let a = try FrameStatsRecorder(path: "/dev/null", format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        a.record(statsStartUp)   // the start-up: not a row
         let b = try FrameStatsRecorder(path: "/dev/null", format: .mangohud, run: statsTestRun, targetRefreshRate: 60)
+        b.record(statsStartUp)   // the start-up: not a row
         for i in 0..<200 { a.record(statsTestFrame(i)); b.record(statsTestFrame(i)) }
         #expect(a.finish()?.frames == 200 && b.finish()?.frames == 200)
         #expect(a.writeError == nil && a.summaryError == nil && a.summaryPath == "")
@@ -208,7 +215,7 @@ struct StatsOutputTests {
 
     @Test func readingAFIFOTakesWhatItsWriterSends() throws {
         let fifo = try makeFIFO(try statsTemporaryDirectory())
-        let text = FrameStatsRecorder.elasticHeader + "\n0,10,10,0,0,1,0,0,0,0,1,1,0,a\n1,20,10,0,0,1,0,0,0,0,1,1,0,a\n"
+        let text = "frame,t_ms,frame_ms,scene\n0,10,10,a\n1,20,10,a\n"
         let placeholder = open(fifo, O_RDONLY | O_NONBLOCK)   // lets the writer open without waiting
         let writer = open(fifo, O_WRONLY | O_NONBLOCK)
         #expect(text.withCString { write(writer, $0, strlen($0)) } == text.utf8.count)

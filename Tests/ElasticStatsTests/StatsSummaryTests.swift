@@ -178,4 +178,17 @@ struct StatsSummaryTests {
         let fpsLine = text.split(separator: "\n").first { $0.hasPrefix("average FPS") } ?? ""
         #expect(fpsLine.contains("50.00") && fpsLine.contains("100.00") && fpsLine.contains("2.000×"))
     }
+
+    @Test func threeRunsSideBySideEachWithItsRatioToTheFirst() throws {
+        let a = try FrameSummary.compute(frameTimesMs: Array(repeating: 20, count: 100), targetRefreshRate: 60)
+        let b = try FrameSummary.compute(frameTimesMs: Array(repeating: 10, count: 100), targetRefreshRate: 60)
+        let c = try FrameSummary.compute(frameTimesMs: Array(repeating: 40, count: 100), targetRefreshRate: 60)
+        let text = FrameSummary.comparison([a, b, c], labels: ["a.csv", "b.csv", "c.csv"])
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines[0].contains("a.csv") && lines[0].contains("b.csv") && lines[0].contains("c.csv"))
+        #expect(lines[0].components(separatedBy: "÷ a.csv").count == 3)   // a ratio column for b and for c
+        let fps = try #require(lines.first { $0.hasPrefix("average FPS") })
+        let cells = fps.split(separator: " ").map(String.init)
+        #expect(cells.suffix(5) == ["50.00", "100.00", "2.000×", "25.00", "0.500×"])
+    }
 }

@@ -223,7 +223,7 @@ public final class FrameStatsRecorder {
         }
         if writesSummaryFile {
             do {
-                try WholeFileWriter.write(json, to: summaryPath, what: "the summary")
+                try AtomicFile.write(json, to: summaryPath, purpose: "summary")
             } catch {
                 summaryError = (summaryError.map { $0 + "; " } ?? "") + "\(error)"
             }

@@ -49,7 +49,7 @@ final class StatsOutput {
         let statted = fstat(fd, &info) == 0
         let type = info.st_mode & S_IFMT
         kind = type == S_IFCHR ? .characterDevice : type == S_IFIFO ? .fifo : .regularFile
-        guard statted else { throw fail(Self.errnoText()) }
+        guard statted else { throw fail(errnoText()) }
         switch type {
         case S_IFREG:
             // Lock first: a refused recorder must not have truncated the file under the other one.
@@ -58,7 +58,7 @@ final class StatsOutput {
                 throw fail("another recorder is writing it (the file is locked); "
                     + "wait for that run to end or choose another path")
             }
-            guard ftruncate(fd, 0) == 0 else { throw fail(Self.errnoText()) }
+            guard ftruncate(fd, 0) == 0 else { throw fail(errnoText()) }
             setBlocking()
         case S_IFCHR:
             setBlocking()
@@ -114,7 +114,7 @@ final class StatsOutput {
             let n = systemWrite(fd, base + written, count - written)
             if n < 0 {
                 if errno == EINTR { continue }
-                return (written, Self.errnoText())
+                return (written, errnoText())
             }
             written += n
         }
@@ -215,7 +215,6 @@ final class StatsOutput {
         return String(cString: strerror(code))
     }
 
-    static func errnoText() -> String { String(cString: strerror(errno)) }
 
     static func nowNs() -> UInt64 {
         var t = timespec()

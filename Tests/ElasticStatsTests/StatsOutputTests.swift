@@ -198,7 +198,7 @@ struct StatsOutputTests {
     @Test func aSummaryOrPlotPathThatIsAFIFOIsAnErrorNotAHang() throws {
         let fifo = try makeFIFO(try statsTemporaryDirectory())
         let message = withinSeconds(10) { () -> String in
-            do { try WholeFileWriter.write(Data("{}".utf8), to: fifo, what: "the summary"); return "written" } catch { return "\(error)" }
+            do { try AtomicFile.write("{}", to: fifo, purpose: "summary"); return "written" } catch { return "\(error)" }
         }
         if message == nil { close(open(fifo, O_RDONLY | O_NONBLOCK)) }
         #expect(message?.hasPrefix("cannot write the summary to \(fifo): ") == true)

@@ -40,8 +40,10 @@ extension FrameSummary {
 
     /// CapFrameX's "x% low integral" (as MSI Afterburner): slowest first, the frame at which the
     /// running sum reaches `share` of the total time.
-    public static func lowIntegral(_ ascending: [Double], total: Double, share: Double) -> Double {
-        let target = total * share
+    /// As CapFrameX computes it: the total summed slowest first, the target `total × (1 − (1 − share))`.
+    public static func lowIntegral(_ ascending: [Double], total _: Double, share: Double) -> Double {
+        let total = ascending.reversed().reduce(0, +)
+        let target = total * (1 - (1 - share))
         var sum = 0.0
         for t in ascending.reversed() {
             sum += t

@@ -90,8 +90,3 @@ public enum AtomicFile {
 
 /// The last system error in the system's words ("No such file or directory").
 public func errnoText() -> String { String(cString: strerror(errno)) }
-
-/// write(2), named apart from `AtomicFile.write`.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, buffer, count)
-}

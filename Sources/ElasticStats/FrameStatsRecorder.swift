@@ -4,7 +4,7 @@ import Foundation
 ///
 /// - The file is opened, locked and truncated, and its preamble written, in `init`, so a path that
 ///   cannot be written, or that another recorder is writing, fails before the run starts, with
-///   the reason (see `StatsOutput` for what each kind of path means).
+///   the reason (see `OutputFile` for what each kind of path means).
 /// - Rows go to an in-memory buffer, written with write(2) when a record comes ≥ 1 s (by its
 ///   `timeNs`) after the last write, or when the buffer passes 64 KiB: a crash loses at most the
 ///   last second. Formatting uses a reused byte buffer (no per-row String work).
@@ -61,7 +61,7 @@ public final class FrameStatsRecorder {
     /// The first line of an elastic-format file.
     public static let elasticMagic = "# elastic frame stats"
 
-    let output: StatsOutput
+    let output: OutputFile
     /// Set once a write has failed: nothing more is written (the file stays open, and locked).
     private var writingStopped = false
     private var buffer = StatsRowBuffer()
@@ -91,7 +91,7 @@ public final class FrameStatsRecorder {
         self.format = format
         self.run = run
         self.targetRefreshRate = targetRefreshRate
-        output = try StatsOutput(path: path)
+        output = try OutputFile(path: path, policy: .stats)
         summaryPath = output.kind == .regularFile ? FrameStatsRecorder.summaryPath(for: path) : ""
         buffer.bytes.reserveCapacity(Self.flushBytes + 4096)
         frameTimesMs.reserveCapacity(1 << 16)

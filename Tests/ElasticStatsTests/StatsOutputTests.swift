@@ -92,7 +92,7 @@ struct StatsOutputTests {
             close(reader)
         }
         #expect(message == "cannot write stats to \(fifo): it is a FIFO that no process has open for reading "
-            + "(start the reader first, e.g. `cat \(fifo) > run.csv &`)")
+            + "(start the reader first, e.g. `cat \(fifo) > copy &`)")
     }
 
     @Test func aFIFOGetsWholeRowsAndNoSummaryFile() throws {
@@ -120,10 +120,10 @@ struct StatsOutputTests {
         recorder.record(statsStartUp)   // the start-up: not a row
         recorder.output.fifoStallLimitNs = 200_000_000
         // 5000 rows are ~400 KB: far more than a pipe holds, and nothing reads them.
-        let started = StatsOutput.nowNs()
+        let started = OutputFile.nowNs()
         for i in 0..<5000 { recorder.record(statsTestFrame(i)) }
         let summary = try #require(recorder.finish())
-        #expect(Double(StatsOutput.nowNs() - started) / 1e9 < 5)
+        #expect(Double(OutputFile.nowNs() - started) / 1e9 < 5)
         #expect(recorder.writeError?.hasPrefix("cannot write stats to \(fifo): its reader has taken nothing for 0.") == true)
         #expect(summary.frames == 5000)
         // What got through ends at a whole row, and the rest are counted as lost.
@@ -142,7 +142,7 @@ struct StatsOutputTests {
         close(reader)
         for i in 0..<100 { recorder.record(statsTestFrame(i)) }
         let summary = try #require(recorder.finish())   // SIGPIPE would have ended this process
-        #expect(recorder.writeError == "cannot write stats to \(fifo): its reader closed it; the rest of the rows are left out")
+        #expect(recorder.writeError == "cannot write stats to \(fifo): its reader closed it; the rest is left out")
         #expect(summary.lostRows == 100)
         var pending = sigset_t()
         sigpending(&pending)
@@ -246,9 +246,9 @@ struct StatsOutputTests {
     @Test func wholeLineChunksFitAtomicPipeWrites() {
         let text = Array((String(repeating: "a", count: 99) + "\n").utf8) + Array((String(repeating: "b", count: 5000) + "\n").utf8)
         text.withUnsafeBytes { raw in
-            #expect(StatsOutput.wholeLines(raw.baseAddress!, raw.count, upTo: 4096) == 100)
-            #expect(StatsOutput.wholeLines(raw.baseAddress! + 100, raw.count - 100, upTo: 4096) == 5001)
-            #expect(StatsOutput.wholeLines(raw.baseAddress!, 100, upTo: 4096) == 100)
+            #expect(OutputFile.wholeLines(raw.baseAddress!, raw.count, upTo: 4096) == 100)
+            #expect(OutputFile.wholeLines(raw.baseAddress! + 100, raw.count - 100, upTo: 4096) == 5001)
+            #expect(OutputFile.wholeLines(raw.baseAddress!, 100, upTo: 4096) == 100)
         }
     }
 }

@@ -123,7 +123,7 @@ extension FramePlot {
                 guard fps > 0 else { continue }   // a frame time of 0: no line to draw
                 let frameMs = 1000 / fps
                 let clipped = frameMs > y.to ? " (above the scale)" : ""
-                marks.append((min(frameMs, y.to), "\(prefix)\(name) \(ms(frameMs)) ms, \(f(fps, 1)) FPS\(clipped)", runColors[i % 2]))
+                marks.append((min(frameMs, y.to), "\(prefix)\(name) \(ms(frameMs)) ms, \(f(fps, 1)) FPS\(clipped)", color(i)))
             }
         }
         var lastLabelY = Double.infinity
@@ -165,7 +165,7 @@ extension FramePlot {
         }
         for (i, run) in runs.enumerated() {
             item("frame time\(runs.count > 1 ? " (" + run.label + ")" : "")",
-                 swatch: "<line x1=\"\(f(x))\" y1=\"\(f(y))\" x2=\"\(f(x + 16))\" y2=\"\(f(y))\" stroke=\"\(runColors[i % 2])\" stroke-width=\"2\"/>")
+                 swatch: "<line x1=\"\(f(x))\" y1=\"\(f(y))\" x2=\"\(f(x + 16))\" y2=\"\(f(y))\" stroke=\"\(color(i))\" stroke-width=\"2\"/>")
         }
         item("budget", swatch: "<line x1=\"\(f(x))\" y1=\"\(f(y))\" x2=\"\(f(x + 16))\" y2=\"\(f(y))\" stroke=\"\(budgetColor)\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>")
         if runs[0].log.hasParts {

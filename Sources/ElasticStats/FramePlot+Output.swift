@@ -4,7 +4,7 @@ extension FramePlot {
     // MARK: Output
 
     static func writeText(_ text: String, to path: String) throws {
-        try WholeFileWriter.write(Data(text.utf8), to: path, what: "the plot")
+        try AtomicFile.write(text, to: path, purpose: "plot")
     }
 
     static func writePNG(svg text: String, to path: String) throws {

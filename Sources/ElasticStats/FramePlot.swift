@@ -9,7 +9,9 @@ import Foundation
 /// the order they happened (spikes stay visible), the stacked parts show each bucket's means.
 /// The frame-time scale fits the data (see `frameTimeScale`); frames above its top are clipped
 /// and marked with a red triangle. The percentile panel marks P1, P0.1 (MangoHud) and the 1% low
-/// average (CapFrameX), as the summary computes them.
+/// average (CapFrameX), as the summary computes them. Below: the frame-time distribution (a
+/// histogram on the same frame-time scale, the R-8 median, p90, p99, p99.9 marked) and the input
+/// latency over time for runs that have it. Up to 8 runs, each in its own colour.
 public enum FramePlot {
     /// One run to draw: a label for the legend, its frames and its summary.
     public struct Run: Sendable {
@@ -21,7 +23,7 @@ public enum FramePlot {
         }
     }
 
-    static let width = 1400.0, height = 680.0
+    static let width = 1400.0, height = 1000.0
     static let left = (x0: 80.0, x1: 930.0), right = (x0: 1010.0, x1: 1370.0)
     static let plotTop = 120.0, plotBottom = 590.0
     static let maxBuckets = 1000
@@ -34,7 +36,8 @@ public enum FramePlot {
         ("present", "#bebada", { $0.presentNs }),
         ("hud", "#fccde5", { $0.hudNs }),
     ]
-    static let runColors = ["#1b1b1b", "#1f77b4"]
+    static let runColors = ["#1b1b1b", "#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+    static func color(_ run: Int) -> String { runColors[run % runColors.count] }
     static let budgetColor = "#d62728"
 
     /// Writes `path` as SVG, or as PNG when it ends in .png (converted with an external tool).
@@ -50,7 +53,7 @@ public enum FramePlot {
         }
     }
 
-    /// The SVG text of the picture (1 or 2 runs; the parts are stacked for the first run).
+    /// The SVG text of the picture (1 to 8 runs; the parts are stacked for the first run).
     public static func svg(_ runs: [Run], title: String) -> String {
         precondition(!runs.isEmpty && runs.allSatisfy { !$0.log.records.isEmpty }, "plot needs frames")
         let first = runs[0]
@@ -67,7 +70,9 @@ public enum FramePlot {
         let xTime = Axis(from: tStart, to: max(tEnd, tStart + 1e-3), pixels: left)
         let y = Axis(from: 0, to: yTop, pixels: (plotBottom, plotTop))
 
-        var s = SVG(width: width, height: height)
+        // Each run has a line of figures at the top; past two, the panels move down to make room.
+        let offset = 18 * Double(max(0, runs.count - 2))
+        var s = SVG(width: width, height: height + offset)
         s.raw("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>")
         s.text(title, x: left.x0, y: 30, size: 20, weight: "bold")
         for (i, run) in runs.enumerated() {
@@ -77,8 +82,9 @@ public enum FramePlot {
                 + "max \(ms(m.frameTimeMaxMs)) ms · P1 \(f(m.p1FPS, 1)) FPS (MangoHud) · "
                 + "1% low avg \(f(m.onePercentLowAverageFPS, 1)) FPS (CapFrameX) · "
                 + "over budget \(m.framesOverBudget) · stutter \(f(m.stutteringTimePercent, 2)) %"
-            s.text(line, x: left.x0, y: 54 + Double(i) * 18, size: 12.5, fill: runs.count > 1 ? runColors[i % 2] : "#333")
+            s.text(line, x: left.x0, y: 54 + Double(i) * 18, size: 12.5, fill: runs.count > 1 ? color(i) : "#333")
         }
+        s.raw("<g transform=\"translate(0 \(f(offset)))\">")
 
         // Left panel: frame time over time.
         s.text("frame time over time", x: left.x0, y: plotTop - 12, size: 14, weight: "bold")
@@ -86,7 +92,7 @@ public enum FramePlot {
                     xTicks: ticks(xTime.from, xTime.to), yTicks: yTicks)
         if first.log.hasParts { stackedParts(&s, run: first, x: xTime, y: y) }
         for (i, run) in runs.enumerated() {
-            frameTimeLine(&s, run: run, x: xTime, y: y, color: runColors[i % 2])
+            frameTimeLine(&s, run: run, x: xTime, y: y, color: color(i))
         }
         budgetLine(&s, budget: budget, hz: first.summary.targetRefreshHz, x: xTime, y: y, yTop: yTop)
         clippedMarks(&s, runs: runs, x: xTime, yTop: yTop, topLabel: yTicks.last?.1 ?? ms(yTop))
@@ -102,12 +108,15 @@ public enum FramePlot {
         gridAndAxes(&s, x: xNines, y: y, xLabel: "percentile (slower frames to the right)", yLabel: nil,
                     xTicks: nineTicks, yTicks: yTicks)
         for (i, run) in runs.enumerated() {
-            percentileCurve(&s, run: run, x: xNines, y: y, yTop: yTop, color: runColors[i % 2])
+            percentileCurve(&s, run: run, x: xNines, y: y, yTop: yTop, color: color(i))
         }
         budgetLine(&s, budget: budget, hz: nil, x: xNines, y: y, yTop: yTop)
         lowMarks(&s, runs: runs, x: xNines, y: y)
 
+        distribution(&s, runs: runs, yTop: yTop, yStep: yStep)
+        inputLatency(&s, runs: runs, x: xTime)
         legend(&s, runs: runs)
+        s.raw("</g>")
         return s.finish()
     }
 }

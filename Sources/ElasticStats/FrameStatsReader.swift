@@ -11,6 +11,8 @@ public struct FrameLog: Sendable {
     public var hasParts: Bool
     public var pauses: Int
     public var pausedSeconds: Double
+    /// The start-up (loop start to first present), kept out of the records; nil when unknown.
+    public var firstPresentMs: Double?
 
     /// The refresh rate the file was recorded against, when it says.
     public var targetRefreshRate: Double? {
@@ -25,10 +27,11 @@ public struct FrameLog: Sendable {
         let hz = rate ?? targetRefreshRate ?? 60
         if hasParts {
             return try FrameSummary.compute(records: records, targetRefreshRate: hz,
-                                            pausedSeconds: pausedSeconds, pauses: pauses)
+                                            pausedSeconds: pausedSeconds, pauses: pauses, firstPresentMs: firstPresentMs)
         }
         return try FrameSummary.compute(frameTimesMs: records.map { Double($0.frameNs) / 1e6 },
-                                        targetRefreshRate: hz, pausedSeconds: pausedSeconds, pauses: pauses)
+                                        targetRefreshRate: hz, pausedSeconds: pausedSeconds, pauses: pauses,
+                                        firstPresentMs: firstPresentMs)
     }
 }
 
@@ -67,7 +70,9 @@ public enum FrameStatsReader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw StatsError("cannot read \(path): not UTF-8 text")
         }
-        return try parse(text, name: path)
+        var log = try parse(text, name: path)
+        log.fillFromSummary(atPath: FrameStatsRecorder.summaryPath(for: path))
+        return log
     }
 
     public static func parse(_ text: String, name: String = "stats file") throws -> FrameLog {
@@ -79,6 +84,7 @@ public enum FrameStatsReader {
             throw StatsError("\(name) is empty")
         }
         if first.hasPrefix("os,") { return try parseMangoHud(lines, name: name) }
+        if first.hasPrefix("Application,") { return try parsePresentMon(lines, name: name) }
         return try parseElastic(lines, name: name)
     }
 
@@ -91,7 +97,7 @@ public enum FrameStatsReader {
         var records: [FrameRecord] = []
         records.reserveCapacity(lines.count)
         var pauses = 0
-        var pausedSeconds = 0.0
+        var pausedNs: UInt64 = 0
         var lastTimeNs: UInt64 = 0
 
         for (index, line) in lines.enumerated() {
@@ -107,8 +113,9 @@ public enum FrameStatsReader {
                 } else if key == "paused" {
                     pauses += 1
                 } else if key == "resumed", value.hasPrefix("after "),
-                          let seconds = Double(value.dropFirst("after ".count).prefix { $0 != " " }) {
-                    pausedSeconds += seconds
+                          let seconds = Double(value.dropFirst("after ".count).prefix { $0 != " " }),
+                          seconds.isFinite, seconds >= 0, seconds < 1e9 {
+                    pausedNs &+= UInt64((seconds * 1e9).rounded())
                 }
                 continue
             }
@@ -150,66 +157,20 @@ public enum FrameStatsReader {
                 vertices: try int("vertices") ?? 0, triangles: try int("triangles") ?? 0,
                 damagedPixels: try int("damaged_px") ?? 0,
                 scene: map["scene"].map { String(fields[$0]) } ?? "",
-                inputLatencyNs: try latency(map, fields, lineNumber, name)))
+                inputLatencyNs: try map["input_latency_ms"].flatMap { fields[$0].isEmpty ? nil : $0 }
+                    .map { _ in try ns("input_latency_ms") ?? 0 }))
         }
         guard columns != nil else {
             throw StatsError("\(name): no header line (\(FrameStatsRecorder.elasticHeader))")
         }
         return FrameLog(format: .elastic, records: records, metadata: metadata, hasParts: true,
-                        pauses: pauses, pausedSeconds: pausedSeconds)
-    }
-
-    /// `input_latency_ms`: empty when the frame applied no input (or the file has no such column).
-    private static func latency(_ map: [String: Int], _ fields: [Substring], _ line: Int, _ name: String) throws -> UInt64? {
-        guard let i = map["input_latency_ms"], !fields[i].trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-        return try nanoseconds(fields[i], column: "input_latency_ms", line: line, name: name)
-    }
-
-    // MARK: MangoHud
-
-    private static func parseMangoHud(_ lines: [Substring], name: String) throws -> FrameLog {
-        guard lines.count >= 3 else {
-            throw StatsError("\(name): a MangoHud log has two preamble lines and a header; this one stops at line \(lines.count)")
-        }
-        var metadata: [String: String] = [:]
-        let keys = lines[0].split(separator: ",", omittingEmptySubsequences: false)
-        let values = lines[1].split(separator: ",", omittingEmptySubsequences: false)
-        for (k, v) in zip(keys, values) { metadata[String(k)] = String(v) }
-        let header = lines[2].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard let frametime = header.firstIndex(of: "frametime") else {
-            throw StatsError("\(name):3: MangoHud header without a frametime column")
-        }
-        let elapsed = header.firstIndex(of: "elapsed")
-        var records: [FrameRecord] = []
-        records.reserveCapacity(lines.count)
-        var lastTimeNs: UInt64 = 0
-        for index in 3..<lines.count {
-            let line = lines[index]
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-            guard fields.count == header.count else {
-                throw StatsError("\(name):\(index + 1): expected \(header.count) fields, found \(fields.count)")
-            }
-            let frameNs = try nanoseconds(fields[frametime], column: "frametime", line: index + 1, name: name)
-            var timeNs = lastTimeNs &+ frameNs
-            if let elapsed {
-                let text = fields[elapsed].trimmingCharacters(in: .whitespaces)
-                // UInt64(Double) traps on inf and past 2^64: range-checked first.
-                guard let value = UInt64(text) ?? Double(text).flatMap({ $0 >= 0 && $0 < 1.8e19 ? UInt64($0) : nil }) else {
-                    throw StatsError("\(name):\(index + 1): elapsed is not a number of nanoseconds: '\(text)'")
-                }
-                timeNs = value
-            }
-            lastTimeNs = timeNs
-            records.append(FrameRecord(frame: records.count, timeNs: timeNs, frameNs: frameNs))
-        }
-        return FrameLog(format: .mangohud, records: records, metadata: metadata, hasParts: false,
-                        pauses: 0, pausedSeconds: 0)
+                        pauses: pauses, pausedSeconds: Double(pausedNs) / 1e9,
+                        firstPresentMs: metadata["first_present_ms"].flatMap(Double.init))
     }
 
     // MARK: Fields
 
-    private static func nanoseconds(_ field: Substring, column: String, line: Int, name: String) throws -> UInt64 {
+    static func nanoseconds(_ field: Substring, column: String, line: Int, name: String) throws -> UInt64 {
         let text = field.trimmingCharacters(in: .whitespaces)
         guard let ms = Double(text), ms.isFinite, ms >= 0, ms < 1e12 else {
             throw StatsError("\(name):\(line): \(column) is not a number of milliseconds ≥ 0: '\(text)'")

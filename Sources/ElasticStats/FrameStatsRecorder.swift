@@ -4,12 +4,17 @@ import Foundation
 ///
 /// - The file is opened, locked and truncated, and its preamble written, in `init`, so a path that
 ///   cannot be written, or that another recorder is writing, fails before the run starts, with
-///   the reason (see `StatsOutput` for what each kind of path means).
+///   the reason (see `OutputFile` for what each kind of path means).
 /// - Rows go to an in-memory buffer, written with write(2) when a record comes ≥ 1 s (by its
 ///   `timeNs`) after the last write, or when the buffer passes 64 KiB: a crash loses at most the
 ///   last second. Formatting uses a reused byte buffer (no per-row String work).
 /// - A write failing mid-run (disk full) does not stop the run: `writeError` says why, frames are
 ///   still counted for the summary, and the summary says how many rows were lost.
+/// - The first recorded frame is the start-up (the loop's start to the first present): it is kept
+///   out of the rows and the figures and written as `first_present_ms` (elastic: a `#` line just
+///   before the column header; MangoHud: on the system line; in the summary).
+/// - Sensors (`SystemSensors`) are read at most once a second, on a frame's time, and written on
+///   every row until the next reading (as MangoHud logs them).
 /// - `pause(reason:)` / `resume()`: frames recorded while paused are left out of the file and the
 ///   figures, and so is the first frame after `resume()` (its frame time spans the pause).
 ///   The elastic format marks both (`# paused: window hidden`, `# resumed: after 3.200 s`).
@@ -45,14 +50,18 @@ public final class FrameStatsRecorder {
     static let flushBytes = 64 * 1024
 
     public static let elasticHeader =
-        "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene,input_latency_ms"
+        "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene"
+        + ",input_latency_ms,cpu_load,cpu_power,cpu_temp,cpu_mhz,ram_used,swap_used,process_rss"
+    /// PresentMon 1.7–1.10's columns without display tracking (`-no_track_display`).
+    public static let presentMonHeader =
+        "Application,ProcessID,SwapChainAddress,Runtime,SyncInterval,PresentFlags,Dropped,TimeInSeconds,msInPresentAPI,msBetweenPresents"
     public static let mangoHudSystemHeader = "os,cpu,gpu,ram,kernel,driver,cpuscheduler"
     public static let mangoHudHeader =
         "fps,frametime,cpu_load,cpu_power,gpu_load,cpu_temp,gpu_temp,gpu_core_clock,gpu_mem_clock,gpu_vram_used,gpu_power,ram_used,swap_used,process_rss,cpu_mhz,elapsed"
     /// The first line of an elastic-format file.
     public static let elasticMagic = "# elastic frame stats"
 
-    let output: StatsOutput
+    let output: OutputFile
     /// Set once a write has failed: nothing more is written (the file stays open, and locked).
     private var writingStopped = false
     private var buffer = StatsRowBuffer()
@@ -62,10 +71,16 @@ public final class FrameStatsRecorder {
     private var sums = (input: UInt64(0), update: UInt64(0), steps: 0, tessellate: UInt64(0),
                         submit: UInt64(0), present: UInt64(0), hud: UInt64(0))
     private var pausedNs: UInt64 = 0
+    private var pausedNsAtPause: UInt64 = 0
     private var pauses = 0
     private var skipNextFrame = false
     private var lastRecordedNs: UInt64 = 0
     private var finished = false
+    /// The start-up (first present since the loop's start), once the first frame came.
+    public private(set) var firstPresentNs: UInt64?
+    private let sensors = SystemSensors()
+    private var lastSensorNs: UInt64 = 0
+    private let processID = getpid()
 
     /// Opens the file and writes its preamble; throws a `StatsError` naming the path and the
     /// reason when it cannot.
@@ -77,11 +92,11 @@ public final class FrameStatsRecorder {
         self.format = format
         self.run = run
         self.targetRefreshRate = targetRefreshRate
-        output = try StatsOutput(path: path)
+        output = try OutputFile(path: path, policy: .stats)
         summaryPath = output.kind == .regularFile ? FrameStatsRecorder.summaryPath(for: path) : ""
         buffer.bytes.reserveCapacity(Self.flushBytes + 4096)
         frameTimesMs.reserveCapacity(1 << 16)
-        buffer.appendText(preamble())
+        buffer.appendText(preambleBeforeFirstPresent())
         if let error = writeBuffer().error {
             output.close()
             throw StatsError(error)
@@ -98,6 +113,13 @@ public final class FrameStatsRecorder {
     /// Adds one frame. Cheap: formats into a reused buffer, writes at most once a second.
     public func record(_ r: FrameRecord) {
         guard !finished else { return }
+        if firstPresentNs == nil {
+            firstPresentNs = r.frameNs
+            if !writingStopped { buffer.appendText(preambleAtFirstPresent()) }
+            sensors.sample(nowNs: r.timeNs)
+            lastSensorNs = r.timeNs
+            return
+        }
         if isPaused {
             pausedNs &+= r.frameNs
             return
@@ -106,9 +128,9 @@ public final class FrameStatsRecorder {
             skipNextFrame = false
             pausedNs &+= r.frameNs
             if format == .elastic, !writingStopped {
-                // Saturating: a time before the last frame gives 0 s, not a wrapped huge one.
-                let seconds = Double(r.timeNs > lastRecordedNs ? r.timeNs - lastRecordedNs : 0) / 1e9
-                buffer.appendText("# resumed: after \(FrameSummary.format(seconds, 3)) s (this frame left out: it spans the pause)\n")
+                // The frame times this pause took out of the figures, to the ns (the summary's paused_s).
+                let ns = pausedNs &- pausedNsAtPause
+                buffer.appendText("# resumed: after \(ns / 1_000_000_000).\(Self.nineDigits(ns % 1_000_000_000)) s (this frame left out: it spans the pause)\n")
             }
             return
         }
@@ -119,10 +141,16 @@ public final class FrameStatsRecorder {
         sums.present &+= r.presentNs; sums.hud &+= r.hudNs
         lastRecordedNs = r.timeNs
 
+        if r.timeNs > lastSensorNs, r.timeNs - lastSensorNs >= Self.flushIntervalNs {
+            sensors.sample(nowNs: r.timeNs)
+            lastSensorNs = r.timeNs
+        }
         guard !writingStopped else { lostRows += 1; return }
         switch format {
-        case .elastic: buffer.appendElasticRow(r)
-        case .mangohud: buffer.appendMangoHudRow(r)
+        case .elastic: buffer.appendElasticRow(r, sensors: sensors.reading)
+        case .mangohud: buffer.appendMangoHudRow(r, sensors: sensors.reading)
+        case .presentmon:
+            buffer.appendPresentMonRow(r, processID: processID, syncInterval: (run.vsyncInEffect ?? run.vsyncRequested) ? 1 : 0)
         }
         // A time before the last write (a clock gone backwards) waits for the buffer to fill.
         if (r.timeNs > lastFlushNs && r.timeNs - lastFlushNs >= Self.flushIntervalNs) || buffer.bytes.count >= Self.flushBytes {
@@ -136,6 +164,7 @@ public final class FrameStatsRecorder {
         guard !isPaused, !finished else { return }
         isPaused = true
         pauses += 1
+        pausedNsAtPause = pausedNs
         if format == .elastic, !writingStopped {
             buffer.appendText("# paused: \(reason.replacingOccurrences(of: "\n", with: " "))\n")
             flush()
@@ -175,6 +204,7 @@ public final class FrameStatsRecorder {
     public func finish() -> FrameSummary? {
         if finished { return summary }
         finished = true
+        if firstPresentNs == nil, !writingStopped { buffer.appendText(preambleAtFirstPresent()) }
         if format == .elastic, !writingStopped {
             let summaryNote = writesSummaryFile
                 ? "summary in \(summaryPath)" : "no summary file (the stats went to \(output.kind.name))"
@@ -192,7 +222,8 @@ public final class FrameStatsRecorder {
         do {
             let s = try FrameSummary.compute(
                 frameTimesMs: frameTimesMs, parts: parts, targetRefreshRate: targetRefreshRate,
-                inputLatenciesMs: inputLatenciesMs, lostRows: lostRows, pausedSeconds: Double(pausedNs) / 1e9, pauses: pauses)
+                inputLatenciesMs: inputLatenciesMs, lostRows: lostRows, pausedSeconds: Double(pausedNs) / 1e9, pauses: pauses,
+                firstPresentMs: firstPresentNs.map { Double($0) / 1e6 })
             summary = s
             json = try s.jsonData()
         } catch {
@@ -201,13 +232,18 @@ public final class FrameStatsRecorder {
         }
         if writesSummaryFile {
             do {
-                try WholeFileWriter.write(json, to: summaryPath, what: "the summary")
+                try AtomicFile.write(json, to: summaryPath, purpose: "summary")
             } catch {
                 summaryError = (summaryError.map { $0 + "; " } ?? "") + "\(error)"
             }
         }
         buffer = StatsRowBuffer()
         return summary
+    }
+
+    static func nineDigits(_ n: UInt64) -> String {
+        let text = String(n)
+        return String(repeating: "0", count: max(0, 9 - text.count)) + text
     }
 
     // MARK: Testing

@@ -23,6 +23,8 @@ extension FrameSummary {
             Row(label: "frame time max ms", value: frameTimeMaxMs, decimals: 3, higherIsBetter: false),
             Row(label: "P1 FPS (MangoHud percentile)", value: p1FPS, decimals: 2, higherIsBetter: true),
             Row(label: "P0.1 FPS (MangoHud percentile)", value: p0_1FPS, decimals: 2, higherIsBetter: true),
+            Row(label: "P1 FPS (CapFrameX quantile)", value: p1FPSCapFrameX, decimals: 2, higherIsBetter: true),
+            Row(label: "P0.1 FPS (CapFrameX quantile)", value: p0_1FPSCapFrameX, decimals: 2, higherIsBetter: true),
             Row(label: "1% low average FPS (CapFrameX)", value: onePercentLowAverageFPS, decimals: 2, higherIsBetter: true),
             Row(label: "0.1% low average FPS (CapFrameX)", value: zeroPointOnePercentLowAverageFPS, decimals: 2, higherIsBetter: true),
             Row(label: "1% low integral FPS (CapFrameX)", value: onePercentLowIntegralFPS, decimals: 2, higherIsBetter: true),
@@ -43,6 +45,7 @@ extension FrameSummary {
             Row(label: "input latency p50 ms (R-8)", value: inputLatencyP50Ms, decimals: 3, higherIsBetter: false),
             Row(label: "input latency p99 ms (R-8)", value: inputLatencyP99Ms, decimals: 3, higherIsBetter: false),
             Row(label: "input latency max ms", value: inputLatencyMaxMs, decimals: 3, higherIsBetter: false),
+            Row(label: "first present ms (start-up, not in figures)", value: firstPresentMs, decimals: 3, higherIsBetter: false),
             Row(label: "paused s", value: pausedSeconds, decimals: 2, higherIsBetter: nil),
             Row(label: "lost rows", value: Double(lostRows), decimals: 0, higherIsBetter: false),
         ]
@@ -53,7 +56,7 @@ extension FrameSummary {
         let rows = self.rows.filter { row in
             // Say nothing about pauses and lost rows when there were none.
             !((row.label == "paused s" || row.label == "lost rows") && (row.value ?? 0) == 0)
-                && !(row.label.hasPrefix("input latency") && row.value == nil)
+                && !((row.label.hasPrefix("input latency") || row.label.hasPrefix("first present")) && row.value == nil)
         }
         let width = rows.map { $0.label.count }.max() ?? 0
         var out = ""
@@ -70,30 +73,50 @@ extension FrameSummary {
         return out
     }
 
+    /// The most runs `comparison` puts side by side.
+    public static let maxComparedRuns = 8
+
     /// Two runs side by side, with the ratio b / a for each figure.
     public static func comparison(_ a: FrameSummary, _ b: FrameSummary, labels: (String, String)) -> String {
-        let ra = a.rows, rb = b.rows
-        var lines: [[String]] = [["", labels.0, labels.1, "ratio b/a"]]
-        for (x, y) in zip(ra, rb) {
-            let label = x.label == y.label ? x.label : x.label.replacingOccurrences(of: " ms (", with: " ms (a: ")
-            var ratio = ""
-            if let u = x.value, let v = y.value {
-                if u != 0 { ratio = format(v / u, 3) + "×" } else if v == 0 { ratio = "=" } else { ratio = "—" }
-            }
-            lines.append([label, x.value.map { format($0, x.decimals) } ?? "n/a",
-                          y.value.map { format($0, y.decimals) } ?? "n/a", ratio])
+        comparison([a, b], labels: [labels.0, labels.1])
+    }
+
+    /// Runs side by side (up to `maxComparedRuns`), each after the first with its ratio to the first.
+    public static func comparison(_ runs: [FrameSummary], labels: [String]) -> String {
+        precondition(!runs.isEmpty && runs.count == labels.count)
+        let table = runs.map(\.rows)
+        var header = [""]
+        for (k, label) in labels.enumerated() {
+            header.append(label)
+            if k > 0 { header.append("÷ \(labels[0])") }
         }
-        var widths = [Int](repeating: 0, count: 4)
+        var lines: [[String]] = [header]
+        for (r, first) in table[0].enumerated() {
+            let sameLabel = table.allSatisfy { $0[r].label == first.label }
+            var line = [sameLabel ? first.label : first.label.replacingOccurrences(of: " ms (", with: " ms (first: ")]
+            for (k, rows) in table.enumerated() {
+                let row = rows[r]
+                line.append(row.value.map { format($0, row.decimals) } ?? "n/a")
+                guard k > 0 else { continue }
+                var ratio = ""
+                if let u = first.value, let v = row.value {
+                    if u != 0 { ratio = format(v / u, 3) + "×" } else if v == 0 { ratio = "=" } else { ratio = "—" }
+                }
+                line.append(ratio)
+            }
+            lines.append(line)
+        }
+        var widths = [Int](repeating: 0, count: header.count)
         for line in lines { for (i, cell) in line.enumerated() { widths[i] = max(widths[i], cell.count) } }
         var out = ""
         for line in lines {
             var text = line[0].padding(toLength: widths[0], withPad: " ", startingAt: 0)
-            for i in 1..<4 {
+            for i in 1..<line.count {
                 text += "  " + String(repeating: " ", count: widths[i] - line[i].count) + line[i]
             }
             out += text + "\n"
         }
-        out += "(FPS: a ratio above 1 means b is faster; ms and counts: below 1 means b is better)\n"
+        out += "(ratios are each run ÷ the first: FPS above 1 means faster; ms and counts below 1 mean better)\n"
         return out
     }
 

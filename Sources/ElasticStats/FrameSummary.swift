@@ -12,10 +12,11 @@ import Foundation
 /// - 1% / 0.1% low average (CapFrameX): 1000 / mean of the frame times ≥ the p99 (p99.9) frame time.
 /// - 1% / 0.1% low integral (CapFrameX, "as MSI Afterburner"): add frame times slowest first until
 ///   they reach 1% (0.1%) of the total time; 1000 / the frame that got there.
-/// - Stutter (CapFrameX): a frame longer than 2.5 × the moving average. Our moving average for a
-///   frame is the mean of the frames just before it covering the preceding 500 ms (the shortest run
-///   of preceding frames whose total reaches 500 ms, or all of them near the start); the first frame
-///   is never a stutter. Stuttering time % = 100 × stuttering frames' time ÷ total time.
+/// - P1 / P0.1 FPS (CapFrameX): the R-8 quantile of the per-frame FPS at 1% (0.1%).
+/// - Stutter (CapFrameX, `GetStutteringTimePercentage`): a frame longer than 2.5 × CapFrameX's
+///   sample-based moving average, which ends at and includes the frame and spans
+///   round(10·√(mean frame time)) frames (see `stutterFrames`). Stuttering time % = 100 ×
+///   stuttering frames' time ÷ total time.
 /// - Over budget: frame time > 1000 / target refresh rate.
 /// - Input-to-present latency p50 / p99 (R-8, as the frame times) and max, over the frames that
 ///   applied input (oldest input event applied → return of the present); absent when none did.
@@ -37,6 +38,10 @@ public struct FrameSummary: Codable, Sendable, Equatable {
     public var p1FPS: Double
     /// MangoHud's percentile P0.1.
     public var p0_1FPS: Double
+    /// CapFrameX's P1: the R-8 quantile at 1% of the per-frame FPS.
+    public var p1FPSCapFrameX: Double
+    /// CapFrameX's P0.1.
+    public var p0_1FPSCapFrameX: Double
     /// CapFrameX "1% low average": 1000 / mean of frame times ≥ the p99 frame time.
     public var onePercentLowAverageFPS: Double
     public var zeroPointOnePercentLowAverageFPS: Double
@@ -53,7 +58,8 @@ public struct FrameSummary: Codable, Sendable, Equatable {
     public var stutteringFrames: Int
     public var stutteringTimePercent: Double
     public var stutterFactor: Double
-    public var stutterWindowMs: Double
+    /// The frames CapFrameX's moving average spans for this run: round(10·√mean frame time).
+    public var stutterMovingAverageSamples: Int
     /// Means of the parts; nil when the file does not have them (MangoHud format).
     public var meanInputMs: Double?
     public var meanUpdateMs: Double?
@@ -72,9 +78,11 @@ public struct FrameSummary: Codable, Sendable, Equatable {
     public var pausedSeconds: Double
     /// How many times recording paused.
     public var pauses: Int
+    /// The loop's start to its first present (the start-up, kept out of the figures); nil when the
+    /// file does not say.
+    public var firstPresentMs: Double?
 
     public static let stutterFactorCapFrameX = 2.5
-    public static let stutterWindowMsDefault = 500.0
 
     enum CodingKeys: String, CodingKey {
         case frames
@@ -89,6 +97,8 @@ public struct FrameSummary: Codable, Sendable, Equatable {
         case frameTimeMaxMs = "frame_time_max_ms"
         case p1FPS = "p1_fps_mangohud_percentile"
         case p0_1FPS = "p0_1_fps_mangohud_percentile"
+        case p1FPSCapFrameX = "p1_fps_capframex_quantile"
+        case p0_1FPSCapFrameX = "p0_1_fps_capframex_quantile"
         case onePercentLowAverageFPS = "one_percent_low_average_fps_capframex"
         case zeroPointOnePercentLowAverageFPS = "zero_point_one_percent_low_average_fps_capframex"
         case onePercentLowIntegralFPS = "one_percent_low_integral_fps_capframex"
@@ -101,7 +111,7 @@ public struct FrameSummary: Codable, Sendable, Equatable {
         case stutteringFrames = "stuttering_frames_capframex"
         case stutteringTimePercent = "stuttering_time_percent_capframex"
         case stutterFactor = "stutter_factor"
-        case stutterWindowMs = "stutter_moving_average_window_ms"
+        case stutterMovingAverageSamples = "stutter_moving_average_samples_capframex"
         case meanInputMs = "mean_input_ms"
         case meanUpdateMs = "mean_update_ms"
         case meanSteps = "mean_steps"
@@ -115,6 +125,7 @@ public struct FrameSummary: Codable, Sendable, Equatable {
         case lostRows = "lost_rows"
         case pausedSeconds = "paused_s"
         case pauses
+        case firstPresentMs = "first_present_ms"
     }
 
     /// Means of the parts of a frame, in ms (steps: per frame).
@@ -131,7 +142,7 @@ public struct FrameSummary: Codable, Sendable, Equatable {
     /// The summary of records (their frame times and parts). Zero frames → `StatsError.noFrames`.
     public static func compute(
         records: [FrameRecord], targetRefreshRate: Double,
-        lostRows: Int = 0, pausedSeconds: Double = 0, pauses: Int = 0
+        lostRows: Int = 0, pausedSeconds: Double = 0, pauses: Int = 0, firstPresentMs: Double? = nil
     ) throws -> FrameSummary {
         guard !records.isEmpty else { throw StatsError.noFrames }
         var times = [Double]()
@@ -152,7 +163,8 @@ public struct FrameSummary: Codable, Sendable, Equatable {
             tessellateMs: Double(sums[2]) / 1e6 / n, submitMs: Double(sums[3]) / 1e6 / n,
             presentMs: Double(sums[4]) / 1e6 / n, hudMs: Double(sums[5]) / 1e6 / n)
         return try compute(frameTimesMs: times, parts: parts, targetRefreshRate: targetRefreshRate,
-                           inputLatenciesMs: latencies, lostRows: lostRows, pausedSeconds: pausedSeconds, pauses: pauses)
+                           inputLatenciesMs: latencies, lostRows: lostRows, pausedSeconds: pausedSeconds, pauses: pauses,
+                           firstPresentMs: firstPresentMs)
     }
 
     /// The summary of frame times in ms, in the order they happened (the order matters for stutter
@@ -160,7 +172,8 @@ public struct FrameSummary: Codable, Sendable, Equatable {
     /// positive number → a `StatsError` saying so.
     public static func compute(
         frameTimesMs times: [Double], parts: PartMeans? = nil, targetRefreshRate: Double,
-        inputLatenciesMs: [Double] = [], lostRows: Int = 0, pausedSeconds: Double = 0, pauses: Int = 0
+        inputLatenciesMs: [Double] = [], lostRows: Int = 0, pausedSeconds: Double = 0, pauses: Int = 0,
+        firstPresentMs: Double? = nil
     ) throws -> FrameSummary {
         guard !times.isEmpty else { throw StatsError.noFrames }
         guard targetRefreshRate.isFinite, targetRefreshRate > 0 else {
@@ -178,7 +191,8 @@ public struct FrameSummary: Codable, Sendable, Equatable {
         for t in times {
             if t > budget { over += 1; run += 1; longest = max(longest, run) } else { run = 0 }
         }
-        let stutter = stutterFrames(times, factor: stutterFactorCapFrameX, windowMs: stutterWindowMsDefault)
+        let samples = capFrameXMovingAverageSamples(meanMs: total / Double(n))
+        let stutter = stutterFrames(times, factor: stutterFactorCapFrameX, samples: samples)
         let latencies = inputLatenciesMs.filter { $0.isFinite && $0 >= 0 }.sorted()
 
         return FrameSummary(
@@ -194,6 +208,8 @@ public struct FrameSummary: Codable, Sendable, Equatable {
             frameTimeMaxMs: ascending[n - 1],
             p1FPS: fps(mangoHudPercentile(ascending, 0.01)),
             p0_1FPS: fps(mangoHudPercentile(ascending, 0.001)),
+            p1FPSCapFrameX: capFrameXQuantileFPS(ascending, 0.01),
+            p0_1FPSCapFrameX: capFrameXQuantileFPS(ascending, 0.001),
             onePercentLowAverageFPS: fps(lowAverage(ascending, 0.99)),
             zeroPointOnePercentLowAverageFPS: fps(lowAverage(ascending, 0.999)),
             onePercentLowIntegralFPS: fps(lowIntegral(ascending, total: total, share: 0.01)),
@@ -206,75 +222,13 @@ public struct FrameSummary: Codable, Sendable, Equatable {
             stutteringFrames: stutter.count,
             stutteringTimePercent: total > 0 ? 100 * stutter.time / total : 0,
             stutterFactor: stutterFactorCapFrameX,
-            stutterWindowMs: stutterWindowMsDefault,
+            stutterMovingAverageSamples: samples,
             meanInputMs: parts?.inputMs, meanUpdateMs: parts?.updateMs, meanSteps: parts?.steps,
             meanTessellateMs: parts?.tessellateMs, meanSubmitMs: parts?.submitMs,
             meanPresentMs: parts?.presentMs, meanHudMs: parts?.hudMs,
             inputLatencyP50Ms: latencies.isEmpty ? nil : quantileR8(latencies, 0.5),
             inputLatencyP99Ms: latencies.isEmpty ? nil : quantileR8(latencies, 0.99),
             inputLatencyMaxMs: latencies.last,
-            lostRows: lostRows, pausedSeconds: pausedSeconds, pauses: pauses)
-    }
-
-    // MARK: The definitions
-
-    /// FPS of a frame time; 0 for a frame time of 0 (never infinity: JSON has no infinity).
-    static func fps(_ ms: Double) -> Double { ms > 0 ? 1000 / ms : 0 }
-
-    /// MathNet.Numerics' default quantile (R-8, approximately median-unbiased), as CapFrameX uses:
-    /// h = (n + 1/3)·p + 1/3, interpolating between the ⌊h⌋-th and next value (1-based).
-    public static func quantileR8(_ ascending: [Double], _ p: Double) -> Double {
-        let n = ascending.count
-        precondition(n > 0 && p >= 0 && p <= 1)
-        let h = (Double(n) + 1.0 / 3.0) * p + 1.0 / 3.0
-        let hf = Int(h.rounded(.down))
-        if hf <= 0 || p == 0 { return ascending[0] }
-        if hf >= n || p == 1 { return ascending[n - 1] }
-        let a = ascending[hf - 1], b = ascending[hf]
-        return a + (h - Double(hf)) * (b - a)
-    }
-
-    /// MangoHud's percentile frame: slowest first, index ⌊p·n − 1⌋ clamped to [0, n−1]
-    /// (MangoHud truncates a float; the 1e-9 guards against p·n landing just under an integer).
-    public static func mangoHudPercentile(_ ascending: [Double], _ p: Double) -> Double {
-        let n = ascending.count
-        let index = min(n - 1, max(0, Int((p * Double(n) - 1 + 1e-9).rounded(.down))))
-        return ascending[n - 1 - index]
-    }
-
-    /// CapFrameX's "x% low average": mean of the frame times at or above the R-8 quantile q.
-    public static func lowAverage(_ ascending: [Double], _ q: Double) -> Double {
-        let threshold = quantileR8(ascending, q)
-        var sum = 0.0, count = 0
-        for t in ascending.reversed() {
-            guard t >= threshold else { break }
-            sum += t; count += 1
-        }
-        return count > 0 ? sum / Double(count) : threshold
-    }
-
-    /// CapFrameX's "x% low integral" (as MSI Afterburner): slowest first, the frame at which the
-    /// running sum reaches `share` of the total time.
-    public static func lowIntegral(_ ascending: [Double], total: Double, share: Double) -> Double {
-        let target = total * share
-        var sum = 0.0
-        for t in ascending.reversed() {
-            sum += t
-            if sum >= target { return t }
-        }
-        return ascending[0]
-    }
-
-    /// Frames longer than `factor` × the mean of the preceding `windowMs` (see the type's notes).
-    public static func stutterFrames(_ times: [Double], factor: Double, windowMs: Double) -> (count: Int, time: Double) {
-        var count = 0, time = 0.0
-        var lo = 0, sum = 0.0
-        for i in 1..<max(1, times.count) {
-            sum += times[i - 1]
-            while lo < i - 1, sum - times[lo] >= windowMs { sum -= times[lo]; lo += 1 }
-            let average = sum / Double(i - lo)
-            if times[i] > factor * average { count += 1; time += times[i] }
-        }
-        return (count, time)
+            lostRows: lostRows, pausedSeconds: pausedSeconds, pauses: pauses, firstPresentMs: firstPresentMs)
     }
 }

@@ -24,8 +24,8 @@ struct StatsRowBuffer {
 
     mutating func appendText(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-    /// frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene
-    mutating func appendElasticRow(_ r: FrameRecord) {
+    /// frame,t_ms,…,damaged_px,scene,input_latency_ms, then the sensors (`FrameStatsRecorder.elasticHeader`).
+    mutating func appendElasticRow(_ r: FrameRecord, sensors: SystemSensors.Reading) {
         appendInt(r.frame); comma()
         appendMs(r.timeNs); comma()
         appendMs(r.frameNs); comma()
@@ -41,18 +41,48 @@ struct StatsRowBuffer {
         appendInt(r.damagedPixels); comma()
         appendCSVField(r.scene); comma()
         if let latency = r.inputLatencyNs { appendMs(latency) }
+        comma()
+        GeneralFormat.append(Double(sensors.cpuLoad), to: &bytes); comma()
+        GeneralFormat.append(Double(sensors.cpuPower), to: &bytes); comma()
+        appendInt(sensors.cpuTemp); comma()
+        appendInt(sensors.cpuMHz); comma()
+        GeneralFormat.append(Double(sensors.ramUsed), to: &bytes); comma()
+        GeneralFormat.append(Double(sensors.swapUsed), to: &bytes); comma()
+        GeneralFormat.append(Double(sensors.processRSS), to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        rows += 1
+    }
+
+    /// PresentMon 1.7–1.10's row without display tracking: Application,ProcessID,SwapChainAddress,
+    /// Runtime,SyncInterval,PresentFlags,Dropped,TimeInSeconds,msInPresentAPI,msBetweenPresents.
+    /// Times with 14 decimals, as PresentMon's `%.*lf` with DBL_DIG − 1 (exact here: whole ns).
+    mutating func appendPresentMonRow(_ r: FrameRecord, processID: Int32, syncInterval: Int) {
+        appendText("elastic,"); appendInt(Int(processID))
+        appendText(",0x0000000000000000,Other,"); appendInt(syncInterval)
+        appendText(",0,0,")
+        appendDecimal(r.timeNs &- min(r.timeNs, r.presentNs), unit: 1_000_000_000); comma()
+        appendDecimal(r.presentNs, unit: 1_000_000); comma()
+        appendDecimal(r.frameNs, unit: 1_000_000)
         bytes.append(UInt8(ascii: "\n"))
         rows += 1
     }
 
     /// MangoHud's row: fps and frametime (ms) as its C++ streams print them (`%.6g`), the 13
     /// sensors we do not read as 0, elapsed in whole nanoseconds.
-    mutating func appendMangoHudRow(_ r: FrameRecord) {
+    mutating func appendMangoHudRow(_ r: FrameRecord, sensors: SystemSensors.Reading) {
         // A frame time of 0 would be infinite FPS, which CapFrameX cannot parse: 0 instead.
         GeneralFormat.append(r.frameNs > 0 ? 1e9 / Double(r.frameNs) : 0, to: &bytes); comma()
         GeneralFormat.append(Double(r.frameNs) / 1e6, to: &bytes)
-        for _ in 0..<13 { bytes.append(UInt8(ascii: ",")); bytes.append(UInt8(ascii: "0")) }
-        comma()
+        // cpu_load,cpu_power,gpu_load,cpu_temp,gpu_temp,gpu_core_clock,gpu_mem_clock,gpu_vram_used,
+        // gpu_power,ram_used,swap_used,process_rss,cpu_mhz: floats as MangoHud's float fields print.
+        comma(); GeneralFormat.append(Double(sensors.cpuLoad), to: &bytes)
+        comma(); GeneralFormat.append(Double(sensors.cpuPower), to: &bytes)
+        appendText(",0,"); appendInt(sensors.cpuTemp)
+        appendText(",0,0,0,0,0,")
+        GeneralFormat.append(Double(sensors.ramUsed), to: &bytes); comma()
+        GeneralFormat.append(Double(sensors.swapUsed), to: &bytes); comma()
+        GeneralFormat.append(Double(sensors.processRSS), to: &bytes); comma()
+        appendInt(sensors.cpuMHz); comma()
         appendUInt(r.timeNs)
         bytes.append(UInt8(ascii: "\n"))
         rows += 1
@@ -80,20 +110,25 @@ struct StatsRowBuffer {
         appendUInt(UInt64(value.magnitude))
     }
 
-    /// Nanoseconds as milliseconds with 4 decimals, rounded to the nearest 100 ns.
-    private mutating func appendMs(_ ns: UInt64) { appendFixed4(ns / 100 + (ns % 100 >= 50 ? 1 : 0)) }
+    /// Nanoseconds as milliseconds with 6 decimals: every nanosecond kept, so a file re-read gives
+    /// its run's own figures.
+    private mutating func appendMs(_ ns: UInt64) { appendDecimal(ns, unit: 1_000_000, decimals: 6) }
 
-    /// A value in units of 10⁻⁴ as "integer.dddd".
-    private mutating func appendFixed4(_ tenThousandths: UInt64) {
-        appendUInt(tenThousandths / 10_000)
+    /// `ns` ÷ `unit` (a power of ten ≤ 10⁹) written exactly with `decimals` decimals (zeros past
+    /// the nanosecond; `decimals` ≥ the unit's digits).
+    private mutating func appendDecimal(_ ns: UInt64, unit: UInt64, decimals: Int = 14) {
+        appendUInt(ns / unit)
         bytes.append(UInt8(ascii: "."))
-        var fraction = tenThousandths % 10_000
-        var divisor: UInt64 = 1000
-        for _ in 0..<4 {
+        var fraction = ns % unit
+        var divisor = unit / 10
+        var written = 0
+        while divisor > 0 {
             bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
             fraction %= divisor
             divisor /= 10
+            written += 1
         }
+        while written < decimals { bytes.append(UInt8(ascii: "0")); written += 1 }
     }
 
     /// A CSV field, quoted only when it has to be.

@@ -43,6 +43,7 @@ struct StatsOutputTests {
     @Test func aSecondRecorderOnTheSameFileIsRefusedAndTouchesNothing() throws {
         let path = try statsTemporaryDirectory() + "/run.csv"
         let first = try FrameStatsRecorder(path: path, format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        first.record(statsStartUp)   // the start-up: not a row
         for i in 0..<10 { first.record(statsTestFrame(i)) }
         first.flush()
         let before = FileManager.default.contents(atPath: path)
@@ -59,6 +60,7 @@ struct StatsOutputTests {
         #expect(log.records.map(\.frame) == Array(0..<20))
         // Once the first has finished, the file can be recorded again.
         let again = try FrameStatsRecorder(path: path, format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        again.record(statsStartUp)   // the start-up: not a row
         again.finish()
     }
 
@@ -90,7 +92,7 @@ struct StatsOutputTests {
             close(reader)
         }
         #expect(message == "cannot write stats to \(fifo): it is a FIFO that no process has open for reading "
-            + "(start the reader first, e.g. `cat \(fifo) > run.csv &`)")
+            + "(start the reader first, e.g. `cat \(fifo) > copy &`)")
     }
 
     @Test func aFIFOGetsWholeRowsAndNoSummaryFile() throws {
@@ -99,6 +101,7 @@ struct StatsOutputTests {
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         defer { close(reader) }
         let recorder = try FrameStatsRecorder(path: fifo, format: .mangohud, run: statsTestRun, targetRefreshRate: 60)
+        recorder.record(statsStartUp)   // the start-up: not a row
         #expect(recorder.summaryPath == "" && !recorder.writesSummaryFile)
         for i in 0..<100 { recorder.record(statsTestFrame(i)) }
         let summary = try #require(recorder.finish())
@@ -114,12 +117,13 @@ struct StatsOutputTests {
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         defer { close(reader) }
         let recorder = try FrameStatsRecorder(path: fifo, format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        recorder.record(statsStartUp)   // the start-up: not a row
         recorder.output.fifoStallLimitNs = 200_000_000
         // 5000 rows are ~400 KB: far more than a pipe holds, and nothing reads them.
-        let started = StatsOutput.nowNs()
+        let started = OutputFile.nowNs()
         for i in 0..<5000 { recorder.record(statsTestFrame(i)) }
         let summary = try #require(recorder.finish())
-        #expect(Double(StatsOutput.nowNs() - started) / 1e9 < 5)
+        #expect(Double(OutputFile.nowNs() - started) / 1e9 < 5)
         #expect(recorder.writeError?.hasPrefix("cannot write stats to \(fifo): its reader has taken nothing for 0.") == true)
         #expect(summary.frames == 5000)
         // What got through ends at a whole row, and the rest are counted as lost.
@@ -134,10 +138,11 @@ struct StatsOutputTests {
         let fifo = try makeFIFO(try statsTemporaryDirectory())
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         let recorder = try FrameStatsRecorder(path: fifo, format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        recorder.record(statsStartUp)   // the start-up: not a row
         close(reader)
         for i in 0..<100 { recorder.record(statsTestFrame(i)) }
         let summary = try #require(recorder.finish())   // SIGPIPE would have ended this process
-        #expect(recorder.writeError == "cannot write stats to \(fifo): its reader closed it; the rest of the rows are left out")
+        #expect(recorder.writeError == "cannot write stats to \(fifo): its reader closed it; the rest is left out")
         #expect(summary.lostRows == 100)
         var pending = sigset_t()
         sigpending(&pending)
@@ -150,7 +155,9 @@ struct StatsOutputTests {
         let before = try? FileManager.default.attributesOfItem(atPath: beside)[.modificationDate] as? Date
         // Two at once: a device is not locked.
         let a = try FrameStatsRecorder(path: "/dev/null", format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        a.record(statsStartUp)   // the start-up: not a row
         let b = try FrameStatsRecorder(path: "/dev/null", format: .mangohud, run: statsTestRun, targetRefreshRate: 60)
+        b.record(statsStartUp)   // the start-up: not a row
         for i in 0..<200 { a.record(statsTestFrame(i)); b.record(statsTestFrame(i)) }
         #expect(a.finish()?.frames == 200 && b.finish()?.frames == 200)
         #expect(a.writeError == nil && a.summaryError == nil && a.summaryPath == "")
@@ -191,7 +198,7 @@ struct StatsOutputTests {
     @Test func aSummaryOrPlotPathThatIsAFIFOIsAnErrorNotAHang() throws {
         let fifo = try makeFIFO(try statsTemporaryDirectory())
         let message = withinSeconds(10) { () -> String in
-            do { try WholeFileWriter.write(Data("{}".utf8), to: fifo, what: "the summary"); return "written" } catch { return "\(error)" }
+            do { try AtomicFile.write("{}", to: fifo, purpose: "summary"); return "written" } catch { return "\(error)" }
         }
         if message == nil { close(open(fifo, O_RDONLY | O_NONBLOCK)) }
         #expect(message?.hasPrefix("cannot write the summary to \(fifo): ") == true)
@@ -208,7 +215,7 @@ struct StatsOutputTests {
 
     @Test func readingAFIFOTakesWhatItsWriterSends() throws {
         let fifo = try makeFIFO(try statsTemporaryDirectory())
-        let text = FrameStatsRecorder.elasticHeader + "\n0,10,10,0,0,1,0,0,0,0,1,1,0,a,\n1,20,10,0,0,1,0,0,0,0,1,1,0,a,\n"
+        let text = "frame,t_ms,frame_ms,scene\n0,10,10,a\n1,20,10,a\n"
         let placeholder = open(fifo, O_RDONLY | O_NONBLOCK)   // lets the writer open without waiting
         let writer = open(fifo, O_WRONLY | O_NONBLOCK)
         #expect(text.withCString { write(writer, $0, strlen($0)) } == text.utf8.count)
@@ -239,9 +246,9 @@ struct StatsOutputTests {
     @Test func wholeLineChunksFitAtomicPipeWrites() {
         let text = Array((String(repeating: "a", count: 99) + "\n").utf8) + Array((String(repeating: "b", count: 5000) + "\n").utf8)
         text.withUnsafeBytes { raw in
-            #expect(StatsOutput.wholeLines(raw.baseAddress!, raw.count, upTo: 4096) == 100)
-            #expect(StatsOutput.wholeLines(raw.baseAddress! + 100, raw.count - 100, upTo: 4096) == 5001)
-            #expect(StatsOutput.wholeLines(raw.baseAddress!, 100, upTo: 4096) == 100)
+            #expect(OutputFile.wholeLines(raw.baseAddress!, raw.count, upTo: 4096) == 100)
+            #expect(OutputFile.wholeLines(raw.baseAddress! + 100, raw.count - 100, upTo: 4096) == 5001)
+            #expect(OutputFile.wholeLines(raw.baseAddress!, 100, upTo: 4096) == 100)
         }
     }
 }

@@ -2,39 +2,13 @@ import Foundation
 import Testing
 @testable import ElasticStats
 
-/// A fresh directory for one test's files.
-func statsTemporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "elastic-stats-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
-let statsTestRun = RunInfo(
-    renderer: "opengl", videoDriver: "x11", vsyncRequested: true, vsyncInEffect: nil, refreshRate: 60,
-    windowWidth: 1280, windowHeight: 720, outputWidth: 2560, outputHeight: 1440, stepRate: 120,
-    build: "debug", headless: false, simulatedFPS: nil, version: "0.1.0")
-
-/// Frame i presented at (i + 1) × frameNs.
-func statsTestFrame(_ i: Int, frameNs: UInt64 = 16_666_667) -> FrameRecord {
-    FrameRecord(frame: i, timeNs: UInt64(i + 1) * frameNs, frameNs: frameNs, inputNs: 100_000, updateNs: 2_000_000,
-                steps: 2, tessellateNs: 3_000_000, submitNs: 1_000_000, presentNs: 10_000_000, hudNs: 0,
-                vertices: 1200, triangles: 400, damagedPixels: 3072 + i, scene: "wave-pull")
-}
-
-func statsFileText(_ path: String) -> String {
-    (FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }) ?? ""
-}
-
-func statsFileSize(_ path: String) -> Int {
-    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? -1
-}
-
 @Suite("Stats recorder")
 struct StatsRecorderTests {
     @Test func elasticPreambleHeaderAndRows() throws {
         let dir = try statsTemporaryDirectory()
         let path = dir + "/run.csv"
         let recorder = try FrameStatsRecorder(path: path, format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        recorder.record(statsStartUp)   // the start-up: not a row
         for i in 0..<3 { recorder.record(statsTestFrame(i)) }
         let summary = try #require(recorder.finish())
         let lines = statsFileText(path).split(separator: "\n").map(String.init)
@@ -43,19 +17,27 @@ struct StatsRecorderTests {
                          "# vsync_in_effect: unknown", "# display_refresh_hz: 60.000", "# window_size: 1280x720",
                          "# output_size: 2560x1440", "# step_rate_hz: 120.000", "# build: debug",
                          "# headless: false", "# simulated_fps: none", "# version: 0.1.0",
-                         "# target_refresh_hz: 60.000", "# budget_ms: 16.6667"] {
+                         "# target_refresh_hz: 60", "# budget_ms: 16.6667", "# first_present_ms: 5.000000"] {
             #expect(lines.contains(expected), "missing \(expected)")
         }
         #expect(lines.contains { $0.hasPrefix("# started: 20") })
-        #expect(lines.contains(FrameStatsRecorder.elasticHeader))
+        // The start-up sits just above the column header, with the other "#" lines.
+        let header = try #require(lines.firstIndex(of: FrameStatsRecorder.elasticHeader))
+        #expect(lines[header - 1] == "# first_present_ms: 5.000000")
         #expect(FrameStatsRecorder.elasticHeader
-            == "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene,input_latency_ms")
+            == "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene"
+            + ",input_latency_ms,cpu_load,cpu_power,cpu_temp,cpu_mhz,ram_used,swap_used,process_rss")
         let rows = lines.filter { !$0.hasPrefix("#") && $0 != FrameStatsRecorder.elasticHeader }
-        #expect(rows == [
-            "0,16.6667,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,3072,wave-pull,",
-            "1,33.3333,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,3073,wave-pull,",
-            "2,50.0000,16.6667,0.1000,2.0000,2,3.0000,1.0000,10.0000,0.0000,1200,400,3074,wave-pull,",
+        // Times to the nanosecond; no input latency measured (empty); then the sensors.
+        #expect(rows.map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(15).joined(separator: ",") } == [
+            "0,16.666667,16.666667,0.100000,2.000000,2,3.000000,1.000000,10.000000,0.000000,1200,400,3072,wave-pull,",
+            "1,33.333334,16.666667,0.100000,2.000000,2,3.000000,1.000000,10.000000,0.000000,1200,400,3073,wave-pull,",
+            "2,50.000001,16.666667,0.100000,2.000000,2,3.000000,1.000000,10.000000,0.000000,1200,400,3074,wave-pull,",
         ])
+        for row in rows {
+            let sensors = row.split(separator: ",", omittingEmptySubsequences: false).dropFirst(15)
+            #expect(sensors.count == 7 && sensors.allSatisfy { Double($0) != nil })
+        }
         #expect(summary.frames == 3)
         #expect(recorder.summaryPath == dir + "/run.summary.json")
         let json = try #require(FileManager.default.contents(atPath: dir + "/run.summary.json"))
@@ -69,13 +51,16 @@ struct StatsRecorderTests {
         var run = statsTestRun
         run.gpuName = "AMD Radeon RX 6800 (navi21, LLVM 17.0.6, DRM 3.57)"
         let recorder = try FrameStatsRecorder(path: path, format: .mangohud, run: run, targetRefreshRate: 60)
+        recorder.record(statsStartUp)   // the start-up: not a row
         recorder.record(statsTestFrame(0, frameNs: 20_000_000))
         recorder.record(statsTestFrame(1, frameNs: 16_666_667))
         recorder.finish()
         let lines = statsFileText(path).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "os,cpu,gpu,ram,kernel,driver,cpuscheduler")
         let system = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        #expect(system.count == 7)
+        #expect(system.count == 9)
+        // Past MangoHud's seven, what its readers skip: the target rate and the start-up.
+        #expect(system[7] == "target_refresh_hz=60" && system[8] == "first_present_ms=5.000000")
         // MangoHud's remove_parentheses leaves the space before the "(".
         #expect(system[2] == "AMD Radeon RX 6800 ")
         #expect(system[5] == "")                        // driver: unknown, so empty
@@ -83,8 +68,16 @@ struct StatsRecorderTests {
         #expect(lines[2] == "fps,frametime,cpu_load,cpu_power,gpu_load,cpu_temp,gpu_temp,gpu_core_clock,gpu_mem_clock,gpu_vram_used,gpu_power,ram_used,swap_used,process_rss,cpu_mhz,elapsed")
         // %.6g: 1000 / 20 = 50 and 20 print bare; 1e9 / 16666667 = 59.99999880 → "60",
         // 16.666667 → "16.6667".
-        #expect(lines[3] == "50,20,0,0,0,0,0,0,0,0,0,0,0,0,0,20000000")
-        #expect(lines[4] == "60,16.6667,0,0,0,0,0,0,0,0,0,0,0,0,0,33333334")
+        // The sensors are this machine's: the GPU ones stay 0, the others are numbers.
+        func fields(_ line: String) -> [String] { line.split(separator: ",").map(String.init) }
+        #expect(Array(fields(lines[3])[0...1]) == ["50", "20"] && fields(lines[3])[15] == "20000000")
+        #expect(Array(fields(lines[4])[0...1]) == ["60", "16.6667"] && fields(lines[4])[15] == "33333334")
+        for line in lines[3...4] {
+            let f = fields(line)
+            #expect(f.count == 16 && f.allSatisfy { Double($0) != nil })
+            #expect([4, 6, 7, 8, 9, 10].allSatisfy { f[$0] == "0" })   // gpu_*: no GPU sensors read
+            #expect(Int(f[5]) != nil && Int(f[14]) != nil)              // cpu_temp, cpu_mhz: ints as MangoHud's
+        }
         #expect(lines.count == 6 && lines[5].isEmpty)   // no comments in a MangoHud log
     }
 
@@ -93,6 +86,7 @@ struct StatsRecorderTests {
         let dir = try statsTemporaryDirectory()
         let path = dir + "/run.csv"
         let recorder = try FrameStatsRecorder(path: path, format: format, run: statsTestRun, targetRefreshRate: 60)
+        recorder.record(statsStartUp)   // the start-up: not a row
         var records: [FrameRecord] = []
         for i in 0..<500 {
             var r = statsTestFrame(i, frameNs: UInt64(15_000_000 + (i * 7919) % 5_000_000))
@@ -119,7 +113,7 @@ struct StatsRecorderTests {
         #expect(read.frames == written.frames)
         #expect(abs(read.averageFPS - written.averageFPS) < 1e-3)
         #expect(abs(read.p1FPS - written.p1FPS) < 1e-3)
-        #expect((read.meanPresentMs == nil) == (format == .mangohud))
+        #expect((read.meanPresentMs == nil) == (format != .elastic))
         if format == .elastic { #expect(log.targetRefreshRate == 60) }
     }
 
@@ -127,6 +121,7 @@ struct StatsRecorderTests {
         let dir = try statsTemporaryDirectory()
         let path = dir + "/run.csv"
         let recorder = try FrameStatsRecorder(path: path, format: .elastic, run: statsTestRun, targetRefreshRate: 100)
+        recorder.record(statsStartUp)   // the start-up: not a row
         let preamble = statsFileSize(path)
         #expect(preamble > 0)   // written at once: a bad path fails before the run
         // Frames of 10 ms: frame i presents at (i + 1) × 10 ms.
@@ -135,7 +130,7 @@ struct StatsRecorderTests {
         for i in 50..<100 { recorder.record(statsTestFrame(i, frameNs: 10_000_000)) }
         let afterOneSecond = statsFileSize(path)
         #expect(afterOneSecond > preamble)             // frame 99 at 1.0 s: written
-        #expect(statsFileText(path).contains("\n99,1000.0000,"))
+        #expect(statsFileText(path).contains("\n99,1000.000000,"))
         for i in 100..<150 { recorder.record(statsTestFrame(i, frameNs: 10_000_000)) }
         #expect(statsFileSize(path) == afterOneSecond)
         for i in 150..<200 { recorder.record(statsTestFrame(i, frameNs: 10_000_000)) }
@@ -201,6 +196,7 @@ struct StatsRecorderTests {
         let dir = try statsTemporaryDirectory()
         let recorder = try FrameStatsRecorder(path: dir + "/run.csv", format: .elastic, run: statsTestRun,
                                               targetRefreshRate: 100)
+        recorder.record(statsStartUp)   // the start-up: not a row
         for i in 0..<50 { recorder.record(statsTestFrame(i, frameNs: 10_000_000)) }
         recorder.redirectForTesting(to: "/dev/full")
         for i in 50..<300 { recorder.record(statsTestFrame(i, frameNs: 10_000_000)) }
@@ -215,6 +211,7 @@ struct StatsRecorderTests {
         let dir = try statsTemporaryDirectory()
         let path = dir + "/run.csv"
         let recorder = try FrameStatsRecorder(path: path, format: .elastic, run: statsTestRun, targetRefreshRate: 100)
+        recorder.record(statsStartUp)   // the start-up: not a row
         for i in 0..<10 { recorder.record(statsTestFrame(i, frameNs: 10_000_000)) }   // 0.1 s
         recorder.pause(reason: "window hidden")
         for i in 10..<20 { recorder.record(statsTestFrame(i, frameNs: 100_000_000)) } // 1 s hidden, left out
@@ -240,6 +237,7 @@ struct StatsRecorderTests {
         let dir = try statsTemporaryDirectory()
         let path = dir + "/run.csv"
         let recorder = try FrameStatsRecorder(path: path, format: .mangohud, run: statsTestRun, targetRefreshRate: 60)
+        recorder.record(statsStartUp)   // the start-up: not a row
         recorder.record(statsTestFrame(0))
         recorder.pause(reason: "window minimised")
         recorder.record(statsTestFrame(1))
@@ -257,6 +255,7 @@ struct StatsRecorderTests {
         let dir = try statsTemporaryDirectory()
         let recorder = try FrameStatsRecorder(path: dir + "/empty.csv", format: .elastic, run: statsTestRun,
                                               targetRefreshRate: 60)
+        recorder.record(statsStartUp)   // the start-up: not a row
         #expect(recorder.finish() == nil)
         #expect(recorder.finish() == nil)
         #expect(recorder.summaryError == "no frames recorded")

@@ -74,30 +74,31 @@ struct StatsSummaryTests {
         #expect(s.stutteringFrames == 0)
     }
 
-    @Test func stutterAgainstTheMovingAverage() throws {
-        // 100 × 10 ms, 26 ms (> 2.5 × 10 = 25: stutter), 24 ms (the preceding 500 ms are
-        // 26 + 48 × 10 = 506 ms over 49 frames, mean 10.327, × 2.5 = 25.8: not a stutter),
-        // 100 × 10 ms, 100 ms (stutter). Total 2150 ms; stuttering time 126 ms.
+    @Test func stutterAgainstCapFrameXsMovingAverage() throws {
+        // 100 × 10 ms, 26, 24, 100 × 10 ms, 100: mean 2150 / 203 = 10.59 ms, so CapFrameX's
+        // moving average spans round(10·√10.59) = round(32.54) = 33 frames, the frame itself included.
+        // 26 ms: (26 + 32 × 10) / 33 = 10.48, × 2.5 = 26.2: not a stutter. 24 ms: (24 + 26 + 31 × 10) / 33
+        // = 10.91 → 27.3: no. 100 ms is more than 3 × the 10 ms before it, so inside its own mean it
+        // counts as 10: mean 10 → 25: a stutter. Stuttering time 100 of 2150 ms.
         let times = Array(repeating: 10.0, count: 100) + [26, 24] + Array(repeating: 10.0, count: 100) + [100]
         let s = try FrameSummary.compute(frameTimesMs: times, targetRefreshRate: 60)
-        #expect(s.stutteringFrames == 2)
-        #expect(close(s.stutteringTimePercent, 100 * 126 / 2150))
+        #expect(s.stutterMovingAverageSamples == 33)
+        #expect(s.stutteringFrames == 1)
+        #expect(close(s.stutteringTimePercent, 100 * 100 / 2150))
         #expect(s.stutterFactor == 2.5)
-        #expect(s.stutterWindowMs == 500)
     }
 
-    @Test func stutterWindowIsTimeBased() {
-        // At 1 ms per frame the window holds the preceding 500 frames: a 2.4 ms frame after
-        // 500 frames of 1 ms is not a stutter, 2.6 ms is.
-        let calm = FrameSummary.stutterFrames(Array(repeating: 1, count: 600) + [2.4], factor: 2.5, windowMs: 500)
-        let spike = FrameSummary.stutterFrames(Array(repeating: 1, count: 600) + [2.6], factor: 2.5, windowMs: 500)
-        #expect(calm.count == 0)
-        #expect(spike.count == 1)
-        #expect(close(spike.time, 2.6))
+    @Test func movingAverageSamplesRoundHalvesToEven() {
+        // .NET's Convert.ToInt32: 10·√0.0625 = 2.5 → 2, 10·√0.5625 = 7.5 → 8; never below 1.
+        #expect(FrameSummary.capFrameXMovingAverageSamples(meanMs: 0.0625) == 2)
+        #expect(FrameSummary.capFrameXMovingAverageSamples(meanMs: 0.5625) == 8)
+        #expect(FrameSummary.capFrameXMovingAverageSamples(meanMs: 16.0) == 40)
+        #expect(FrameSummary.capFrameXMovingAverageSamples(meanMs: 0) == 1)
     }
 
     @Test func firstFrameIsNeverAStutter() {
-        #expect(FrameSummary.stutterFrames([100, 10, 10], factor: 2.5, windowMs: 500).count == 0)
+        // Its moving average is itself.
+        #expect(FrameSummary.stutterFrames([100, 10, 10], factor: 2.5, samples: 33).count == 0)
     }
 
     @Test func oddCount() throws {
@@ -176,5 +177,18 @@ struct StatsSummaryTests {
         let text = FrameSummary.comparison(a, b, labels: ("slow", "fast"))
         let fpsLine = text.split(separator: "\n").first { $0.hasPrefix("average FPS") } ?? ""
         #expect(fpsLine.contains("50.00") && fpsLine.contains("100.00") && fpsLine.contains("2.000×"))
+    }
+
+    @Test func threeRunsSideBySideEachWithItsRatioToTheFirst() throws {
+        let a = try FrameSummary.compute(frameTimesMs: Array(repeating: 20, count: 100), targetRefreshRate: 60)
+        let b = try FrameSummary.compute(frameTimesMs: Array(repeating: 10, count: 100), targetRefreshRate: 60)
+        let c = try FrameSummary.compute(frameTimesMs: Array(repeating: 40, count: 100), targetRefreshRate: 60)
+        let text = FrameSummary.comparison([a, b, c], labels: ["a.csv", "b.csv", "c.csv"])
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines[0].contains("a.csv") && lines[0].contains("b.csv") && lines[0].contains("c.csv"))
+        #expect(lines[0].components(separatedBy: "÷ a.csv").count == 3)   // a ratio column for b and for c
+        let fps = try #require(lines.first { $0.hasPrefix("average FPS") })
+        let cells = fps.split(separator: " ").map(String.init)
+        #expect(cells.suffix(5) == ["50.00", "100.00", "2.000×", "25.00", "0.500×"])
     }
 }

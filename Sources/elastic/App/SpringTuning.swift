@@ -1,5 +1,6 @@
 import ElasticCore
 import ElasticScenes
+import ElasticStats
 import Foundation
 
 /// A main spring as live tuning edits it: UIKit's settle duration and damping ratio.

@@ -1,4 +1,5 @@
 import ElasticCore
+import ElasticStats
 import Foundation
 
 /// `--trace`: one CSV row per rendered frame and spring entity,

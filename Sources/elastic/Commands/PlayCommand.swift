@@ -95,7 +95,7 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Record frame-time statistics, one row per frame, and FILE.summary.json at exit.", valueName: "FILE.csv"))
     var stats: String?
 
-    @Option(name: .customLong("stats-format"), help: "Stats file layout: elastic (all parts) or mangohud (MangoHud's per-frame log).")
+    @Option(name: .customLong("stats-format"), help: "Stats file layout: elastic (all parts), mangohud (MangoHud's per-frame log) or presentmon (PresentMon 1.x CSV).")
     var statsFormat: StatsFormat = .elastic
 
     func validate() throws {

@@ -8,16 +8,17 @@ import Foundation
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Summarise a frame-stats file, compare two runs, or plot one.",
+        abstract: "Summarise a frame-stats file, compare up to 8 runs, or plot them.",
         discussion: """
-            Reads files written by `elastic play --stats FILE.csv` in either format (elastic or \
-            mangohud) and MangoHud's own per-frame logs. Figures are named after the tool whose \
-            definition they use: P1/P0.1 FPS are MangoHud's percentiles, "1% low average" and \
-            "1% low integral" are CapFrameX's, stutter is CapFrameX's (> 2.5 × the moving average \
-            of the preceding 500 ms).
+            Reads files written by `elastic play --stats FILE.csv` in any format (elastic, \
+            mangohud, presentmon), MangoHud's own per-frame logs and PresentMon CSVs. Figures are \
+            named after the tool whose definition they use: P1/P0.1 FPS as MangoHud's percentiles \
+            and as CapFrameX's quantiles, "1% low average" and "1% low integral" are CapFrameX's, \
+            stutter is CapFrameX's (> 2.5 × its moving average of round(10·√mean) frames, the \
+            frame included).
             Examples:
               elastic stats run.csv
-              elastic stats before.csv --compare after.csv
+              elastic stats before.csv --compare after.csv other.csv
               elastic stats run.csv --plot run.svg
             """
     )
@@ -25,8 +26,9 @@ struct StatsCommand: ParsableCommand {
     @Argument(help: "A stats file (elastic or MangoHud format).")
     var file: String
 
-    @Option(help: ArgumentHelp("Another run to show side by side, with ratios other ÷ FILE.", valueName: "other.csv"))
-    var compare: String?
+    @Option(parsing: .upToNextOption,
+            help: ArgumentHelp("Other runs (up to 7, repeatable) side by side, each with its ratio to FILE.", valueName: "other.csv"))
+    var compare: [String] = []
 
     @Option(help: ArgumentHelp("Draw frame time over time and the percentile curve (.svg, or .png with rsvg-convert).",
                                valueName: "out.svg"))
@@ -46,20 +48,21 @@ struct StatsCommand: ParsableCommand {
         if let plot, !(plot.lowercased().hasSuffix(".svg") || plot.lowercased().hasSuffix(".png")) {
             throw ValidationError("--plot must name a .svg or .png file (got \(plot))")
         }
-        if json, compare != nil { throw ValidationError("--json shows one run; leave out --compare") }
+        if json, !compare.isEmpty { throw ValidationError("--json shows one run; leave out --compare") }
+        if compare.count + 1 > FrameSummary.maxComparedRuns {
+            throw ValidationError("--compare takes up to \(FrameSummary.maxComparedRuns - 1) other runs (got \(compare.count))")
+        }
     }
 
     func run() throws {
         do {
             let a = try load(file)
             var runs = [a]
-            if let compare {
-                let b = try load(compare)
-                runs.append(b)
-                let (la, lb) = labels(file, compare)
-                print(FrameSummary.comparison(a.summary, b.summary, labels: (la, lb)), terminator: "")
-                runs[0].label = la
-                runs[1].label = lb
+            if !compare.isEmpty {
+                runs += try compare.map(load)
+                let names = labels([file] + compare)
+                for i in runs.indices { runs[i].label = names[i] }
+                print(FrameSummary.comparison(runs.map(\.summary), labels: names), terminator: "")
             } else if json {
                 print(String(decoding: try a.summary.jsonData(), as: UTF8.self))
             } else {
@@ -86,10 +89,10 @@ struct StatsCommand: ParsableCommand {
         }
     }
 
-    /// The file names, or the whole paths when the names are the same.
-    private func labels(_ a: String, _ b: String) -> (String, String) {
-        let na = (a as NSString).lastPathComponent, nb = (b as NSString).lastPathComponent
-        return na == nb ? (a, b) : (na, nb)
+    /// The file names, or the whole paths when two names are the same.
+    private func labels(_ paths: [String]) -> [String] {
+        let names = paths.map { ($0 as NSString).lastPathComponent }
+        return Set(names).count == names.count ? names : paths
     }
 
     private func format(_ value: Double) -> String {

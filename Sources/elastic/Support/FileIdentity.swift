@@ -1,4 +1,5 @@
 import Foundation
+import ElasticStats
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -137,7 +138,6 @@ struct FileIdentity {
 @_silgen_name("statfs")
 private func c_statfs(_ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<Int>) -> Int32
 
-func errnoText() -> String { String(cString: strerror(errno)) }
 
 /// A path as messages show it: quoted only when it holds characters that would garble the message
 /// (newlines, other control characters, leading or trailing spaces).

@@ -1,4 +1,5 @@
 import Foundation
+import ElasticStats
 #if canImport(Glibc)
 import Glibc
 #endif

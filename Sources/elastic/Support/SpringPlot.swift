@@ -1,4 +1,5 @@
 import ElasticCore
+import ElasticStats
 import Foundation
 
 /// `elastic spring --plot FILE.svg`: the spring's value over time with its target, the overshoot
@@ -23,7 +24,7 @@ struct SpringPlot {
     /// Refuses a path the plot could not be written to, before anything is computed.
     static func checkPath(_ path: String) throws {
         try ReplacedFileCheck.check(path, what: "the plot")
-        try AtomicFile.checkWritable(path, purpose: "plot")
+        do { try AtomicFile.checkWritable(path, purpose: "plot") } catch let error as StatsError { throw ValidationFailure(error.description) }
         guard path.lowercased().hasSuffix(".svg") else {
             throw ValidationFailure("cannot write the plot to \(path): the name must end in .svg")
         }
@@ -31,7 +32,7 @@ struct SpringPlot {
 
     func write(to path: String) throws {
         try SpringPlot.checkPath(path)
-        try AtomicFile.write(try svg(), to: path, purpose: "plot")
+        do { try AtomicFile.write(try svg(), to: path, purpose: "plot") } catch let error as StatsError { throw ValidationFailure(error.description) }
     }
 
     func svg() throws -> String {
@@ -49,11 +50,11 @@ struct SpringPlot {
         var shownOvershoot: SpringMilestones.Overshoot?
         if let o = milestones.overshoot, o.time <= end { shownOvershoot = o }
         let values = samples.map(\.value) + [spring.value, spring.target] + (shownOvershoot.map { [$0.value] } ?? [])
-        let time = PlotAxis(ticks: Ticks(from: 0, to: end), pixels: SpringPlot.plotX)
-        let valueAxis = PlotAxis(ticks: Ticks(from: values.min()!, to: values.max()!),
+        let time = TickedAxis(AxisTicks(covering: 0, end), pixels: SpringPlot.plotX)
+        let valueAxis = TickedAxis(AxisTicks(covering: values.min()!, values.max()!),
                                  pixels: (SpringPlot.valuePanel.bottom, SpringPlot.valuePanel.top))
         let velocities = samples.map(\.velocity) + [0]
-        let velocityAxis = PlotAxis(ticks: Ticks(from: velocities.min()!, to: velocities.max()!),
+        let velocityAxis = TickedAxis(AxisTicks(covering: velocities.min()!, velocities.max()!),
                                     pixels: (SpringPlot.velocityPanel.bottom, SpringPlot.velocityPanel.top))
 
         var s = SVGText(width: SpringPlot.width, height: SpringPlot.height)
@@ -130,9 +131,9 @@ struct SpringPlot {
         entry(SpringPlot.settleColor, dash: "4 3", settle, id: "legend-settle")
     }
 
-    private func panel(_ s: inout SVGText, x: PlotAxis, y: PlotAxis, name: String, top: Double) {
-        let bottom = y.pixels.from
-        s.raw("<rect x=\"\(fmt(x.pixels.from))\" y=\"\(fmt(top))\" width=\"\(fmt(x.pixels.to - x.pixels.from))\" "
+    private func panel(_ s: inout SVGText, x: TickedAxis, y: TickedAxis, name: String, top: Double) {
+        let bottom = y.pixels.0
+        s.raw("<rect x=\"\(fmt(x.pixels.0))\" y=\"\(fmt(top))\" width=\"\(fmt(x.pixels.1 - x.pixels.0))\" "
               + "height=\"\(fmt(bottom - top))\" fill=\"none\" stroke=\"#999\"/>")
         for tick in x.ticks.indices {
             let px = x.pixel(x.ticks.value(tick))
@@ -140,9 +141,9 @@ struct SpringPlot {
         }
         for tick in y.ticks.indices {
             let py = y.pixel(y.ticks.value(tick))
-            s.line(x1: x.pixels.from, y1: py, x2: x.pixels.to, y2: py, stroke: "#eee", width: 1)
-            s.tick(axis: name, label: y.ticks.label(tick), x1: x.pixels.from - 5, y1: py, x2: x.pixels.from, y2: py,
-                   textX: x.pixels.from - 8, textY: py + 4, anchor: "end")
+            s.line(x1: x.pixels.0, y1: py, x2: x.pixels.1, y2: py, stroke: "#eee", width: 1)
+            s.tick(axis: name, label: y.ticks.label(tick), x1: x.pixels.0 - 5, y1: py, x2: x.pixels.0, y2: py,
+                   textX: x.pixels.0 - 8, textY: py + 4, anchor: "end")
         }
         s.text(name, x: 20, y: (top + bottom) / 2, size: 13, anchor: "middle", rotate: true)
     }
@@ -152,3 +153,17 @@ struct SpringPlot {
 func short(_ v: Double) -> String { String(format: "%.5g", v) }
 /// Pixel coordinates: hundredths of a pixel.
 func fmt(_ v: Double) -> String { String(format: "%.2f", v) }
+
+/// An axis and its ticks, both from ElasticStats' plot axis code (the frame plot's too).
+struct TickedAxis {
+    let ticks: AxisTicks
+    let map: PlotAxis
+    var pixels: (Double, Double) { map.pixels }
+
+    init(_ ticks: AxisTicks, pixels: (Double, Double)) {
+        self.ticks = ticks
+        map = PlotAxis(ticks: ticks, pixels: pixels)
+    }
+
+    func pixel(_ v: Double) -> Double { map(v) }
+}

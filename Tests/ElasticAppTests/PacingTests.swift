@@ -42,7 +42,7 @@ struct PacingTests {
         var filled = Set<Int>()
         for row in text.split(separator: "\n") where !row.hasPrefix("#") && !row.hasPrefix("frame,") {
             let f = row.split(separator: ",", omittingEmptySubsequences: false)
-            #expect(f.count == 15)
+            #expect(f.count == 22)
             if !f[14].isEmpty {
                 filled.insert(Int(f[0])!)
                 #expect(Double(f[14])! >= 0)

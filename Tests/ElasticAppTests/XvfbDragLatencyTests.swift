@@ -76,7 +76,7 @@ struct XvfbDragLatencyTests {
         var redrawn = 0
         for row in text.split(separator: "\n") where !row.hasPrefix("#") && !row.hasPrefix("frame,") {
             let f = row.split(separator: ",", omittingEmptySubsequences: false)
-            if f.count == 15, let ms = Double(f[14]) {
+            if f.count >= 15, let ms = Double(f[14]) {  // input_latency_ms is the 15th column
                 latencies.append(ms)
                 if Int(f[12])! > 0 { redrawn += 1 }
             }

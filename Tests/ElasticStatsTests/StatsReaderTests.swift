@@ -44,8 +44,8 @@ struct StatsReaderTests {
     }
 
     @Test func readsTheDamagedPixelsColumn() throws {
-        let text = "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene"
-            + "\n0,10,10,0,0,1,0,0,0,0,1,1,921600,a\n1,20,10,0,0,1,0,0,0,0,1,1,4800,a\n"
+        let text = "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene,input_latency_ms"
+            + "\n0,10,10,0,0,1,0,0,0,0,1,1,921600,a,\n1,20,10,0,0,1,0,0,0,0,1,1,4800,a,2.5\n"
         let log = try FrameStatsReader.parse(text, name: "run.csv")
         #expect(log.records.map(\.damagedPixels) == [921600, 4800])
         #expect(log.records.map(\.scene) == ["a", "a"])

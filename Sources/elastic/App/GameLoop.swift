@@ -148,6 +148,7 @@ final class GameLoop {
         frontEnd.draw(driver.drawList, scale: drawScale)
         timing.mark(.submit)
         takeScreenshots(at: now)
+        outputs.video?.capture(from: frontEnd, at: now)  // video: before present (a GL back buffer is undefined after)
         timing.mark(.screenshot)
         frontEnd.present()
         timing.mark(.present)

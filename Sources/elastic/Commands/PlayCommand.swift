@@ -96,6 +96,8 @@ struct PlayCommand: ParsableCommand {
     @Option(name: .customLong("stats-format"), help: "Stats file layout: elastic (all parts) or mangohud (MangoHud's per-frame log).")
     var statsFormat: StatsFormat = .elastic
 
+    @OptionGroup var videoOptions: VideoOptions
+
     func validate() throws {
         guard SceneCatalog.entry(named: scene) != nil else {
             throw ValidationError("unknown scene '\(scene)'; choose one of: \(SceneCatalog.names.joined(separator: ", "))")
@@ -197,6 +199,7 @@ struct PlayCommand: ParsableCommand {
             if let path = recordInput {
                 outputs.inputRecorder = try OutputFile(path: path, purpose: "recorded input", resolvedPath: files.resolvedPath(of: "--record-input"))
             }
+            outputs.video = try videoOptions.makeEncoder(frontEnd: frontEnd, headless: headless, fps: fps, frames: frameLimit)
             if stats != nil { outputs.stats = try makeRecorder(frontEnd, config: config) }
             loop = try GameLoop(config: config, frontEnd: frontEnd, outputs: outputs)
         } catch {
@@ -213,7 +216,7 @@ struct PlayCommand: ParsableCommand {
         let reason = loop.run()
         printError("elastic: \(reason) after \(loop.frame) frames")
         let shots = files.entries.filter { $0.use == .screenshot }.map { ($0.identity.path, $0.identity.resolvedPath) }
-        let failures = loop.outputFailures + ScreenshotCheck.incomplete(shots, writtenSince: started)
+        let failures = loop.outputFailures + ScreenshotCheck.incomplete(shots, writtenSince: started) + [outputs.video?.finish()].compactMap { $0 }
         if !failures.isEmpty {
             for failure in failures { printError("elastic: \(failure)") }
             throw ExitCode(1)
@@ -248,6 +251,7 @@ struct PlayCommand: ParsableCommand {
             if let replay { try files.add("--replay", "the replay", replay, use: .input) }
             if let recordInput { try files.add("--record-input", "the recorded input", recordInput, use: .stream) }
             if let trace { try files.add("--trace", "the trace", trace, use: .stream) }
+            if let video = videoOptions.video { try files.add("--video", "the video", video, use: .stream) }
             if let stats {
                 try files.add("--stats", "stats", stats, use: .stats)
                 try files.add("--stats (its summary)", "the stats summary", FrameStatsRecorder.summaryPath(for: stats), use: .stats)

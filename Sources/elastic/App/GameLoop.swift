@@ -98,6 +98,7 @@ final class GameLoop {
         timing.mark(.start)
         platformEvents.removeAll(keepingCapacity: true)
         frontEnd.pollEvents(into: &platformEvents)
+        config.tour?.noteInput(platformEvents, driver: driver, now: lastDisplayTime)  // tour: a person takes over
         for event in platformEvents { handle(event) }
         if hidden && live {
             // Minimised or hidden: no drawing, no spinning, no simulated catch-up afterwards
@@ -111,6 +112,7 @@ final class GameLoop {
         timing.mark(.input)
         let sceneBefore = driver.sceneIndex
         let steps = driver.advance(to: now)
+        if let caption = config.tour?.update(driver: driver, window: windowPoints, now: now) { report(caption) }  // tour
         if driver.sceneIndex != sceneBefore { frontEnd.invalidate() }
         for key in driver.appKeys {
             if key == .escape { quitRequested = true } else if key == .f1 { hud.visible.toggle() }
@@ -141,6 +143,8 @@ final class GameLoop {
         if config.showHint {
             overlays.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene, size: driver.sceneSize, now: now)
         }
+        config.tour?.draw(into: &driver.drawList, tessellator: &driver.tessellator, size: driver.sceneSize,
+                          measure: TextMeasure(frontEnd: frontEnd, uiScale: driver.uiScale))  // tour caption
         timing.mark(.tessellate)
         hud.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene,
                  triangles: driver.drawList.triangleCount, now: now, tuning: tuning)
@@ -167,6 +171,9 @@ final class GameLoop {
         }
         frame += 1
     }
+
+    /// The window in window coordinates (the tour stretches its scripts to it).
+    private var windowPoints: Size { Size(Double(frontEnd.windowSize.width), Double(frontEnd.windowSize.height)) }
 
     /// Scene points to output pixels: the HiDPI factor times the UI scale.
     private var drawScale: Double { frontEnd.pixelScale * driver.uiScale }

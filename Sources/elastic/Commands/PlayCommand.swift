@@ -97,6 +97,7 @@ struct PlayCommand: ParsableCommand {
     var statsFormat: StatsFormat = .elastic
 
     @OptionGroup var videoOptions: VideoOptions
+    @OptionGroup var tourOptions: TourOptions
 
     func validate() throws {
         guard SceneCatalog.entry(named: scene) != nil else {
@@ -141,6 +142,8 @@ struct PlayCommand: ParsableCommand {
         } else {
             events = []
         }
+        let tour: Tour?
+        do { tour = try tourOptions.load(headless: headless, replay: replay) } catch { printError("elastic: \(error)"); throw ExitCode(2) }
         let tuning: SpringTuning
         do { tuning = try SpringTuning(path: springs) } catch {
             printError("elastic: \(error)")
@@ -162,7 +165,7 @@ struct PlayCommand: ParsableCommand {
         }
         else if headless {
             // Long enough for the replay's last event and the motion after it.
-            let end = max((events.last?.time ?? 0) + 3, screenshotAt.max() ?? 0, 5)
+            let end = tour.map { max($0.length, screenshotAt.max() ?? 0) } ?? max((events.last?.time ?? 0) + 3, screenshotAt.max() ?? 0, 5)
             frameLimit = Int((end * fps).rounded(.up)) + 1
             printError("headless: running \(frameLimit!) frames (\(ReplayScript.format(end)) simulated seconds; set --seconds or --frames to change)")
         }
@@ -172,7 +175,7 @@ struct PlayCommand: ParsableCommand {
             frontEnd: FrontEndOptions(windowSize: size, headless: headless, renderer: renderer, vsync: headless ? false : vsync),
             uiScale: scale, stepRate: stepRate, tolerance: tolerance, antialias: antialias, showHint: hint, showHud: hud,
             fps: fps, frameLimit: frameLimit, timeLimit: timeLimit, replay: events, screenshotPath: screenshot, screenshotTimes: shotTimes,
-            tuning: tuning)
+            tuning: tuning, tour: tour)
 
         SignalTrap.install()
         let frontEnd: SDLFrontEnd

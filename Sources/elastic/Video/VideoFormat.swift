@@ -69,7 +69,7 @@ enum VideoFormat: String, CaseIterable {
         let quiet = ["-hide_banner", "-loglevel", "error", "-nostats", "-nostdin"]
         return [
             quiet + ["-i", source, "-vf", "palettegen=max_colors=\(colours):stats_mode=full", "-f", "image2", "-y", palette],
-            quiet + ["-i", source, "-i", palette, "-lavfi", "paletteuse=dither=\(dither)", "-f", "gif", "-y", output],
+            quiet + ["-i", source, "-i", palette, "-lavfi", "paletteuse=dither=\(dither):diff_mode=rectangle", "-f", "gif", "-y", output],
         ]
     }
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Elastic needs (SDL2, SDL2_image, SDL2_ttf, pixman, a font) when missing.
+# Installs the Debian packages Elastic needs (SDL2, SDL2_image, SDL2_ttf, pixman, a font, ffmpeg) when missing.
 # Used by scripts/demo.sh, scripts/test.sh and CI. Safe to run again: it installs nothing twice.
 set -euo pipefail
 
-packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libpixman-1-dev fonts-dejavu-core pkg-config)
+packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libpixman-1-dev fonts-dejavu-core pkg-config ffmpeg)
 if [ "${1:-}" = "--xvfb" ]; then packages+=(xvfb xauth); fi
 
 missing=()

@@ -120,7 +120,8 @@ final class VideoEncoder {
         unlink(temporary)
         unlink(log)
         if let problem { return "the video \(quoted(path)) was not written: \(problem)" }
-        printError("video: \(path) (\(format.rawValue), \(width)×\(height), \(ReplayScript.format(fps)) fps, \(pipe.written) frames)")
+        let padded = format == .mp4 && quality != .lossless && (width % 2 == 1 || height % 2 == 1) ? " (padded to even)" : ""
+        printError("video: \(path) (\(format.rawValue), \(width)×\(height)\(padded), \(ReplayScript.format(fps)) fps, \(pipe.written) frames)")
         return nil
     }
 

@@ -39,10 +39,12 @@ final class VideoEncoder {
         let stem = ".\(url.lastPathComponent).partial-\(getpid())"
         temporary = url.deletingLastPathComponent().appendingPathComponent(stem).path
         log = FileManager.default.temporaryDirectory.appendingPathComponent("elastic-ffmpeg-\(getpid()).log").path
-        let args = format.encodeArguments(width: width, height: height, fps: fps, quality: quality, output: temporary)
+        let args = format.encodeArguments(width: width, height: height, fps: fps, quality: quality, live: live, output: temporary)
         var fds: [Int32] = [0, 0]
         guard Glibc.pipe(&fds) == 0 else { throw ValidationFailure("cannot make a pipe to ffmpeg: \(errnoText())") }
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        // A frame is megabytes: a 1 MiB pipe (Linux's default limit) takes it in a few writes, not dozens.
+        _ = fcntl(fds[1], 1031 /* F_SETPIPE_SZ, not exported by Glibc's module */, 1 << 20)
         do {
             pid = try VideoEncoder.spawn(ffmpeg, args, stdin: fds[0], stderrPath: log)
         } catch {

@@ -38,18 +38,20 @@ enum VideoFormat: String, CaseIterable {
 
     /// Arguments for FFmpeg reading raw `bgr0` frames of `width`×`height` at `fps` from standard
     /// input and writing `output` (the first pass: the GIF's goes to a lossless FFV1 file).
-    func encodeArguments(width: Int, height: Int, fps: Double, quality: VideoQuality, output: String) -> [String] {
+    /// `live`: x264's fastest preset (bigger files), so the encoder keeps up beside the running app.
+    func encodeArguments(width: Int, height: Int, fps: Double, quality: VideoQuality, live: Bool = false, output: String) -> [String] {
+        let preset = live ? "ultrafast" : "veryfast"
         var args = ["-hide_banner", "-loglevel", "error", "-nostats",
                     "-f", "rawvideo", "-pix_fmt", "bgr0", "-s", "\(width)x\(height)", "-framerate", VideoFormat.rate(fps),
                     "-i", "pipe:0", "-an"]
         let crf: [VideoQuality: (h264: Int, vp9: Int)] = [.high: (18, 28), .medium: (23, 34), .low: (28, 40)]
         switch (self, quality) {
         case (.mp4, .lossless):
-            args += ["-c:v", "libx264rgb", "-qp", "0", "-preset", "veryfast", "-pix_fmt", "bgr0"]
+            args += ["-c:v", "libx264rgb", "-qp", "0", "-preset", preset, "-pix_fmt", "bgr0"]
         case (.mp4, _):
             // yuv420p halves chroma, so odd sizes get one more row or column (black) to be legal.
             if width % 2 == 1 || height % 2 == 1 { args += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] }
-            args += ["-c:v", "libx264", "-preset", "veryfast", "-crf", "\(crf[quality]!.h264)", "-pix_fmt", "yuv420p",
+            args += ["-c:v", "libx264", "-preset", preset, "-crf", "\(crf[quality]!.h264)", "-pix_fmt", "yuv420p",
                      "-movflags", "+faststart"]
         case (.webm, .lossless):
             args += ["-c:v", "libvpx-vp9", "-lossless", "1", "-pix_fmt", "gbrp", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1"]
@@ -57,7 +59,8 @@ enum VideoFormat: String, CaseIterable {
             args += ["-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "\(crf[quality]!.vp9)", "-pix_fmt", "yuv420p",
                      "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1"]
         case (.mkv, _), (.gif, _):
-            args += ["-c:v", "ffv1", "-level", "3", "-pix_fmt", "bgr0"]
+            // Slices let FFV1 encode on every core.
+            args += ["-c:v", "ffv1", "-level", "3", "-slices", "4", "-pix_fmt", "bgr0"]
         }
         return args + ["-f", firstPassMuxer, "-y", output]
     }

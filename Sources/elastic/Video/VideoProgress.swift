@@ -5,10 +5,15 @@ import Foundation
 /// left at the rate so far, redrawn in place at most ten times a second on standard error.
 struct VideoProgress {
     let total: Int
-    private let start = MonotonicTimeSource.nanoseconds()
-    private var lastDrawn: UInt64 = 0
+    private let start: UInt64
+    private var lastDrawn: UInt64
 
-    init(total: Int) { self.total = max(total, 1) }
+    /// The first bar is drawn 0.1 s in, after the run's start-up lines.
+    init(total: Int) {
+        self.total = max(total, 1)
+        start = MonotonicTimeSource.nanoseconds()
+        lastDrawn = start
+    }
 
     mutating func update(done: Int) {
         let now = MonotonicTimeSource.nanoseconds()

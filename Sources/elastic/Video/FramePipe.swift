@@ -23,8 +23,6 @@ final class FramePipe: @unchecked Sendable {
     private let waitWhenFull: Bool
     /// Set by the writer: why writing stopped (FFmpeg exited or the pipe broke).
     private(set) var failure: String?
-    /// Frames the loop dropped because every buffer was in use.
-    private(set) var dropped = 0
     /// Frames written to FFmpeg, repeats included.
     private(set) var written = 0
 
@@ -43,7 +41,7 @@ final class FramePipe: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while free.isEmpty {
-            if !waitWhenFull || failure != nil { dropped += 1; return nil }
+            if !waitWhenFull || failure != nil { return nil }
             condition.wait()
         }
         return free.removeLast()

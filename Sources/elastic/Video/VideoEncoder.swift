@@ -28,6 +28,10 @@ final class VideoEncoder {
     private var liveClockOffset: Double?
     private let live: Bool
     private var sizeWarned = false
+    /// Live: the video slot whose frame found no free buffer (a later frame of the slot may still fill it).
+    private var failedSlot: Int?
+    /// Video frames that show the frame before because the encoder was still busy.
+    private var repeatedForLag = 0
     private var progress: VideoProgress?
 
     /// Starts FFmpeg. `totalFrames`: the frames a headless run will draw (for the progress bar).
@@ -74,7 +78,11 @@ final class VideoEncoder {
         let slot = index - firstIndex!
         // Two frames in one slot of the video (a frame came early): the first one stands.
         guard slot >= nextIndex || nextIndex == 0 else { return }
-        guard var buffer = pipe.takeBuffer() else { return }
+        guard var buffer = pipe.takeBuffer() else {
+            if failedSlot != slot { if failedSlot != nil { repeatedForLag += 1 }; failedSlot = slot }
+            return
+        }
+        if let failed = failedSlot { if failed != slot { repeatedForLag += 1 }; failedSlot = nil }
         guard let size = frontEnd.readPixels(into: &buffer) else { pipe.giveBack(buffer); return }
         if size != (width, height) { buffer = fit(buffer, size) }
         pipe.send(buffer, repeatsBefore: max(0, slot - nextIndex))
@@ -110,8 +118,9 @@ final class VideoEncoder {
         }
         pipe.close()
         progress?.finish()
-        if pipe.dropped > 0 {
-            printError("elastic: video: the encoder fell behind \(pipe.dropped) times; the frame before stood in each time")
+        if failedSlot != nil { repeatedForLag += 1 }
+        if repeatedForLag > 0 {
+            printError("elastic: video: \(repeatedForLag) frames repeat the one before: the encoder was still busy with earlier frames")
         }
         var problem = pipe.failure
         let status = VideoEncoder.wait(pid)

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Elastic needs (SDL2, SDL2_image, SDL2_ttf, pixman, a font) when missing.
+# Installs the Debian packages Elastic needs (SDL2, SDL2_image, SDL2_ttf, pixman, a font, ffmpeg) when missing.
 # Used by scripts/demo.sh, scripts/test.sh and CI. Safe to run again: it installs nothing twice.
 set -euo pipefail
 
 packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libpixman-1-dev fonts-dejavu-core pkg-config)
-# --xvfb: a virtual X server and real X11 input (the Xvfb drag test); --windowed: also a compositor
-# nested in it, ffmpeg to grab and decode frames and python3 to compare them (scripts/windowed-check.sh).
+# --xvfb: a virtual X server and real X11 input; --tests: those and ffmpeg (the Xvfb drag test and
+# the video export tests); --windowed: also a compositor nested in the X server, ffmpeg to grab and
+# decode frames and python3 to compare them (scripts/windowed-check.sh).
 for flag in "$@"; do
   case "$flag" in
     --xvfb) packages+=(xvfb xauth xdotool) ;;
+    --tests) packages+=(xvfb xauth xdotool ffmpeg) ;;
     --windowed) packages+=(xvfb xauth xdotool weston ffmpeg python3) ;;
     *) echo "install-deps: unknown option $flag" >&2; exit 2 ;;
   esac

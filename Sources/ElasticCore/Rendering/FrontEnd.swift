@@ -33,8 +33,13 @@ public protocol FrontEnd: AnyObject {
     /// How wide `text` is drawn at font size `size`, both in window coordinates, measured with the
     /// font labels are drawn with; nil when there is no font to measure (callers estimate).
     func textWidth(_ text: String, size: Double) -> Double?
+    /// Copies what has been drawn (call before `present`) into `pixels`, resized to width × height
+    /// × 4 bytes only when the size changed, as rows of B, G, R and an unused byte per pixel (FFmpeg's
+    /// `bgr0`), top row first; returns the size in output pixels, or nil when the front end has no pixels to read.
+    func readPixels(into pixels: inout [UInt8]) -> (width: Int, height: Int)?
 }
 
 extension FrontEnd {
     public var drawsExactCoverage: Bool { false }
+    public func readPixels(into pixels: inout [UInt8]) -> (width: Int, height: Int)? { nil }
 }

@@ -44,10 +44,11 @@ public final class FrameDriver {
     /// runner can set it up (its tuned spring).
     public var onSceneMade: ((any Scene) -> Void)?
 
-    private var replay: [TimedInput]
-    private var replayHead = 0
-    private var pending: [TimedInput] = []
-    private var pendingHead = 0
+    // Internal, not private: FrameDriver+Script (the tour) replaces and stops the script.
+    var replay: [TimedInput]
+    var replayHead = 0
+    var pending: [TimedInput] = []
+    var pendingHead = 0
     private var reports: [String] = []
 
     /// `tolerance` is in output pixels. `replay` is a script of timed events (window coordinates), queued as display time reaches them.
@@ -177,7 +178,7 @@ public final class FrameDriver {
 
     /// Queue times are rounded to the nanosecond, so float noise (0.10000000000000002) stays out
     /// of recordings; an event still applies at the step it would have (within 1e-9 s of its start).
-    private static func nanoseconds(_ t: Double) -> Double { (t * 1e9).rounded() / 1e9 }
+    static func nanoseconds(_ t: Double) -> Double { (t * 1e9).rounded() / 1e9 }
 
     private func connectMeasure() {
         guard let measuring = scene as? any TextMeasuringScene else { return }
@@ -187,7 +188,7 @@ public final class FrameDriver {
         }
     }
 
-    private func enqueue(_ event: InputEvent, at time: Double) {
+    func enqueue(_ event: InputEvent, at time: Double) {
         let queued = TimedInput(time: time, event: event)
         pending.append(queued)
         onQueued?(queued)

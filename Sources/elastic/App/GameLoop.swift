@@ -136,6 +136,7 @@ final class GameLoop {
         let steps = driver.advance(to: now)
         latency.advanced(lastStepTime: driver.clock.steps > 0 ? Double(driver.clock.steps - 1) * driver.clock.dt : nil,
                          pendingLeft: driver.hasPendingInput)
+        if let caption = config.tour?.update(driver: driver, window: windowPoints, now: now) { report(caption) }  // tour
         if driver.sceneIndex != sceneBefore { frontEnd.invalidate() }
         for key in driver.appKeys {
             if key == .escape { quitRequested = true } else if key == .f1 { hud.visible.toggle() }
@@ -167,6 +168,8 @@ final class GameLoop {
         if config.showHint {
             overlays.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene, size: driver.sceneSize, now: now)
         }
+        config.tour?.draw(into: &driver.drawList, tessellator: &driver.tessellator, size: driver.sceneSize,
+                          measure: TextMeasure(frontEnd: frontEnd, uiScale: driver.uiScale))  // tour caption
         timing.mark(.tessellate)
         hud.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene,
                  triangles: driver.drawList.triangleCount, now: now, tuning: tuning)
@@ -174,6 +177,7 @@ final class GameLoop {
         frontEnd.draw(driver.drawList, scale: drawScale)
         timing.mark(.submit)
         takeScreenshots(at: now)
+        outputs.video?.capture(from: frontEnd, at: now)  // video: before present (a GL back buffer is undefined after)
         timing.mark(.screenshot)
         frontEnd.present()
         timing.mark(.present)
@@ -202,9 +206,13 @@ final class GameLoop {
         var oldest: UInt64?
         if let inputTimes { inputTimes.pollEvents(into: &platformEvents, oldestInputNs: &oldest) } else { frontEnd.pollEvents(into: &platformEvents) }
         liveInputStampNs = oldest ?? MonotonicTimeSource.nanoseconds()
+        config.tour?.noteInput(platformEvents, driver: driver, now: lastDisplayTime)  // tour: a person takes over
         for event in platformEvents { handle(event) }
         liveInputStampNs = nil
     }
+
+    /// The window in window coordinates (the tour stretches its scripts to it).
+    private var windowPoints: Size { Size(Double(frontEnd.windowSize.width), Double(frontEnd.windowSize.height)) }
 
     /// Scene points to output pixels: the HiDPI factor times the UI scale.
     var drawScale: Double { frontEnd.pixelScale * driver.uiScale }

@@ -24,4 +24,6 @@ struct RunConfiguration {
     var screenshotTimes: [Double]
     /// Main springs as loaded by `--springs` (nil: the scenes' own, saved to springs.json).
     var tuning: SpringTuning? = nil
+    /// `--tour`: plays the scenes in turn (the loop's tour hooks).
+    var tour: Tour? = nil
 }

@@ -6,6 +6,7 @@ struct RunOutputs {
     var trace: TraceWriter?
     var inputRecorder: OutputFile?
     var stats: FrameStatsRecorder?
+    var video: VideoEncoder?
 
     /// The run begins: files that existed are emptied only now.
     func start() {
@@ -18,5 +19,6 @@ struct RunOutputs {
     func discard() {
         trace?.discard()
         inputRecorder?.discard()
+        video?.discard()
     }
 }

@@ -98,6 +98,9 @@ struct PlayCommand: ParsableCommand {
     @Option(name: .customLong("stats-format"), help: "Stats file layout: elastic (all parts), mangohud (MangoHud's per-frame log) or presentmon (PresentMon 1.x CSV).")
     var statsFormat: StatsFormat = .elastic
 
+    @OptionGroup var videoOptions: VideoOptions
+    @OptionGroup var tourOptions: TourOptions
+
     func validate() throws {
         guard SceneCatalog.entry(named: scene) != nil else {
             throw ValidationError("unknown scene '\(scene)'; choose one of: \(SceneCatalog.names.joined(separator: ", "))")
@@ -142,6 +145,8 @@ struct PlayCommand: ParsableCommand {
         } else {
             events = []
         }
+        let tour: Tour?
+        do { tour = try tourOptions.load(headless: headless, replay: replay) } catch { printError("elastic: \(error)"); throw ExitCode(2) }
         let tuning: SpringTuning
         do { tuning = try SpringTuning(path: springs) } catch {
             printError("elastic: \(error)")
@@ -163,7 +168,7 @@ struct PlayCommand: ParsableCommand {
         }
         else if headless {
             // Long enough for the replay's last event and the motion after it.
-            let end = max((events.last?.time ?? 0) + 3, screenshotAt.max() ?? 0, 5)
+            let end = tour.map { max($0.length, screenshotAt.max() ?? 0) } ?? max((events.last?.time ?? 0) + 3, screenshotAt.max() ?? 0, 5)
             frameLimit = Int((end * fps).rounded(.up)) + 1
             printError("headless: running \(frameLimit!) frames (\(ReplayScript.format(end)) simulated seconds; set --seconds or --frames to change)")
         }
@@ -173,7 +178,7 @@ struct PlayCommand: ParsableCommand {
             frontEnd: FrontEndOptions(windowSize: size, headless: headless, renderer: renderer, vsync: headless ? false : vsync),
             uiScale: scale, stepRate: stepRate, tolerance: tolerance, antialias: antialias, showHint: hint, showHud: hud,
             fps: fps, frameLimit: frameLimit, timeLimit: timeLimit, replay: events, screenshotPath: screenshot, screenshotTimes: shotTimes,
-            tuning: tuning)
+            tuning: tuning, tour: tour)
 
         SignalTrap.install()
         let frontEnd: SDLFrontEnd
@@ -203,6 +208,8 @@ struct PlayCommand: ParsableCommand {
             if let path = recordInput {
                 outputs.inputRecorder = try OutputFile(path: path, purpose: "recorded input", resolvedPath: files.resolvedPath(of: "--record-input"))
             }
+            outputs.video = try videoOptions.makeEncoder(frontEnd: frontEnd, headless: headless, fps: fps, frames: frameLimit,
+                                                         pacedHz: pacingControl.targetHz)
             if stats != nil { outputs.stats = try makeRecorder(frontEnd, config: config, pacing: pacingControl) }
             loop = try GameLoop(config: config, frontEnd: frontEnd, outputs: outputs, pacing: pacingControl)
         } catch {
@@ -219,7 +226,7 @@ struct PlayCommand: ParsableCommand {
         let reason = loop.run()
         printError("elastic: \(reason) after \(loop.frame) frames")
         let shots = files.entries.filter { $0.use == .screenshot }.map { ($0.identity.path, $0.identity.resolvedPath) }
-        let failures = loop.outputFailures + ScreenshotCheck.incomplete(shots, writtenSince: started)
+        let failures = loop.outputFailures + ScreenshotCheck.incomplete(shots, writtenSince: started) + [outputs.video?.finish()].compactMap { $0 }
         if !failures.isEmpty {
             for failure in failures { printError("elastic: \(failure)") }
             throw ExitCode(1)
@@ -260,6 +267,7 @@ struct PlayCommand: ParsableCommand {
             if let replay { try files.add("--replay", "the replay", replay, use: .input) }
             if let recordInput { try files.add("--record-input", "the recorded input", recordInput, use: .stream) }
             if let trace { try files.add("--trace", "the trace", trace, use: .stream) }
+            if let video = videoOptions.video { try files.add("--video", "the video", video, use: .stream) }
             if let stats {
                 try files.add("--stats", "stats", stats, use: .stats)
                 try files.add("--stats (its summary)", "the stats summary", FrameStatsRecorder.summaryPath(for: stats), use: .stats)

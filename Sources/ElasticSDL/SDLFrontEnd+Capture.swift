@@ -1,0 +1,35 @@
+import CSDL2
+import ElasticCore
+
+extension SDLFrontEnd {
+    /// The drawn frame's pixels as B, G, R and an unused byte per pixel (XRGB8888 in a
+    /// little-endian word, FFmpeg's `bgr0`),
+    /// read before `present`: with the software renderer the rows are copied straight out of the
+    /// window surface it draws into (which holds the whole frame, partial updates included); any
+    /// other renderer reads them back with `SDL_RenderReadPixels`.
+    public func readPixels(into pixels: inout [UInt8]) -> (width: Int, height: Int)? {
+        let (w, h) = outputSize
+        guard w > 0, h > 0 else { return nil }
+        let rowBytes = w * 4
+        if pixels.count != rowBytes * h { pixels = [UInt8](repeating: 0, count: rowBytes * h) }
+        let ok = pixels.withUnsafeMutableBytes { out -> Bool in
+            guard let base = out.baseAddress else { return false }
+            if rendererName == "software", let surface = SurfaceFill.writableSurface(of: window, outputSize: outputSize),
+               let format = surface.pointee.format, let source = surface.pointee.pixels {
+                SDL_RenderFlush(renderer)
+                // Same layout in memory (alpha or padding in the top byte): plain row copies.
+                let kind = format.pointee.format
+                if kind == SDL_PIXELFORMAT_ARGB8888.rawValue || kind == SDL_PIXELFORMAT_RGB888.rawValue {
+                    let pitch = Int(surface.pointee.pitch)
+                    for y in 0..<h { (base + y * rowBytes).copyMemory(from: source + y * pitch, byteCount: rowBytes) }
+                    return true
+                }
+                return SDL_ConvertPixels(Int32(w), Int32(h), kind, source, surface.pointee.pitch,
+                                         SDL_PIXELFORMAT_ARGB8888.rawValue, base, Int32(rowBytes)) == 0
+            }
+            SDL_RenderSetScale(renderer, 1, 1)
+            return SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, base, Int32(rowBytes)) == 0
+        }
+        return ok ? (w, h) : nil
+    }
+}

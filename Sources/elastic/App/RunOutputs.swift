@@ -6,11 +6,13 @@ struct RunOutputs {
     var trace: TraceWriter?
     var inputRecorder: OutputFile?
     var stats: FrameStatsRecorder?
+    var drawTrace: DrawTraceWriter?
 
     /// The run begins: files that existed are emptied only now.
     func start() {
         trace?.start()
         inputRecorder?.start()
+        drawTrace?.start()
     }
 
     /// The run never began: closes the streams and removes the files this run created (a file
@@ -18,5 +20,6 @@ struct RunOutputs {
     func discard() {
         trace?.discard()
         inputRecorder?.discard()
+        drawTrace?.discard()
     }
 }

@@ -90,6 +90,8 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write spring entity positions per frame as CSV (frame,time,entity,x,y,target_x,target_y).", valueName: "FILE"))
     var trace: String?
 
+    @OptionGroup var drawTrace: DrawTraceOptions
+
     @Option(help: ArgumentHelp("Record frame-time statistics, one row per frame, and FILE.summary.json at exit.", valueName: "FILE.csv"))
     var stats: String?
 
@@ -194,6 +196,9 @@ struct PlayCommand: ParsableCommand {
         let loop: GameLoop
         do {
             if let path = trace { outputs.trace = try TraceWriter(path: path, resolvedPath: files.resolvedPath(of: "--trace")) }
+            if let path = drawTrace.traceDraw {
+                outputs.drawTrace = try DrawTraceWriter(path: path, resolvedPath: files.resolvedPath(of: "--trace-draw"), frontEnd: frontEnd)
+            }
             if let path = recordInput {
                 outputs.inputRecorder = try OutputFile(path: path, purpose: "recorded input", resolvedPath: files.resolvedPath(of: "--record-input"))
             }
@@ -212,6 +217,7 @@ struct PlayCommand: ParsableCommand {
         let started = ScreenshotCheck.now()
         let reason = loop.run()
         printError("elastic: \(reason) after \(loop.frame) frames")
+        if let error = outputs.drawTrace?.finish() { printError("elastic: \(error)") }
         let shots = files.entries.filter { $0.use == .screenshot }.map { ($0.identity.path, $0.identity.resolvedPath) }
         let failures = loop.outputFailures + ScreenshotCheck.incomplete(shots, writtenSince: started)
         if !failures.isEmpty {
@@ -248,6 +254,7 @@ struct PlayCommand: ParsableCommand {
             if let replay { try files.add("--replay", "the replay", replay, use: .input) }
             if let recordInput { try files.add("--record-input", "the recorded input", recordInput, use: .stream) }
             if let trace { try files.add("--trace", "the trace", trace, use: .stream) }
+            if let path = drawTrace.traceDraw { try files.add("--trace-draw", "the draw trace", path, use: .stream) }
             if let stats {
                 try files.add("--stats", "stats", stats, use: .stats)
                 try files.add("--stats (its summary)", "the stats summary", FrameStatsRecorder.summaryPath(for: stats), use: .stats)

@@ -76,7 +76,10 @@ class Blend2DPeer:
         steps = []
         for item in frame["items"]:
             color = tuple(v / 255 for v in item["color"])
-            if "fill" in item:
+            box = trace.as_rect(item["fill"]) if "fill" in item else None
+            if box:
+                steps.append((2, bl.BLRect(*box), color))
+            elif "fill" in item:
                 steps.append((0, self._path(item["fill"]), color))
             elif "stroke" in item:
                 steps.append((1, self._path(item["stroke"]), color, item["width"], item["miter_limit"]))

@@ -68,7 +68,12 @@ class CairoPeer:
         steps = []
         for item in frame["items"]:
             color = tuple(v / 255 for v in item["color"])
-            if "fill" in item:
+            box = trace.as_rect(item["fill"]) if "fill" in item else None
+            if box:
+                self.ctx.new_path()
+                self.ctx.rectangle(*box)
+                steps.append(("fill", self.ctx.copy_path(), color))
+            elif "fill" in item:
                 steps.append(("fill", self._path(item["fill"]), color))
             elif "stroke" in item:
                 steps.append(("stroke", self._path(item["stroke"]), color, item["width"], item["miter_limit"]))

@@ -68,7 +68,10 @@ class SkiaPeer:
         steps = []
         for item in frame["items"]:
             c = item["color"]
-            if "fill" in item:
+            box = trace.as_rect(item["fill"]) if "fill" in item else None
+            if box:
+                steps.append((1, skia.Rect.MakeXYWH(*box), self._paint(c)))
+            elif "fill" in item:
                 steps.append((0, self._path(item["fill"]), self._paint(c)))
             elif "stroke" in item:
                 steps.append((0, self._path(item["stroke"]), self._paint(c, (item["width"], item["miter_limit"]))))

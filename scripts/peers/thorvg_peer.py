@@ -1,6 +1,9 @@
 """ThorVG (thorvg-python, ctypes): its software canvas, one thread. ThorVG has no quadratics or
 arcs: quadratics become the identical cubics, arcs cubics of at most 90° (radial error < 0.03 %).
-Labels are left out (ThorVG's text needs a font loaded its own way), which is in its favour."""
+Labels are left out (ThorVG's text needs a font loaded its own way), which is in its favour.
+Not in the default peers: the canvas refuses a viewport once it has a target (set_viewport returns
+INSUFFICIENT_CONDITION), so "equal damage" draws the whole frame too, and some of its full-frame
+times (0.09 ms for a 4K frame) are too short to be whole redraws: not yet understood."""
 
 import math
 

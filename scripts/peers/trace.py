@@ -23,6 +23,20 @@ def ops(path):
     return out
 
 
+def as_rect(path):
+    """(x, y, w, h) when the path is one axis-aligned rectangle (move, three lines, close): peers
+    get their rectangle fill for it, as Elastic has its own."""
+    if len(path) != 13 or path[0] != "M" or path[12] != "Z" or path[3] != "L" or path[6] != "L" or path[9] != "L":
+        return None
+    xs, ys = {path[1], path[4], path[7], path[10]}, {path[2], path[5], path[8], path[11]}
+    if len(xs) != 2 or len(ys) != 2:
+        return None
+    corners = {(path[k], path[k + 1]) for k in (1, 4, 7, 10)}
+    if len(corners) != 4:
+        return None
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
 def arc_pieces(cx, cy, r, start, sweep, most=math.pi / 2):
     """The arc cut into pieces of at most `most` radians: (start, sweep) each."""
     n = max(1, math.ceil(abs(sweep) / most - 1e-12))

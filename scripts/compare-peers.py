@@ -35,6 +35,7 @@ import sys
 import tempfile
 import shutil
 
+sys.dont_write_bytecode = True  # no __pycache__ left in scripts/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peers import venv  # noqa: E402
 

@@ -5,18 +5,19 @@
 #
 #   scripts/bench.sh                     all benchmarks, release build, a table per benchmark target
 #   scripts/bench.sh --filter "spring.*" extra arguments go to `swift package benchmark`
-#   scripts/bench.sh --cairo             then also scripts/compare-cairo.py (whole frames vs Cairo)
+#   scripts/bench.sh --peers             then also scripts/compare-peers.py (Elastic's frames drawn by
+#                                        Cairo, Skia, Blend2D, ThorVG; --cairo is the old name)
 #
 # package-benchmark builds the benchmark targets in release itself. Its malloc counters come from
 # its MallocInterposer trait (no jemalloc needed). Installs Debian's SDL2 packages when missing
-# (the root package declares them) and python3-cairo for --cairo.
+# (the root package declares them); compare-peers.py sets up its own virtual environment.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cairo=0
+peers=0
 args=()
 for a in "$@"; do
-  if [ "$a" = "--cairo" ]; then cairo=1; else args+=("$a"); fi
+  if [ "$a" = "--peers" ] || [ "$a" = "--cairo" ]; then peers=1; else args+=("$a"); fi
 done
 
 scripts/install-deps.sh
@@ -25,13 +26,8 @@ echo "bench: building and running the benchmarks in Benchmarks/ (release; the fi
 echo "bench: machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 swift package --package-path Benchmarks benchmark "${args[@]}"
 
-if [ "$cairo" = 1 ]; then
-  if ! /usr/bin/python3 -c 'import cairo' 2>/dev/null && ! python3 -c 'import cairo' 2>/dev/null; then
-    echo "bench: installing python3-cairo (apt-get)…" >&2
-    sudo_cmd=(); [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
-    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends python3-cairo >/dev/null
-  fi
-  echo "bench: building the app in release and comparing whole frames with Cairo…" >&2
+if [ "$peers" = 1 ]; then
+  echo "bench: building the app in release and drawing its frames with the peers…" >&2
   swift build -c release
-  scripts/compare-cairo.py
+  scripts/compare-peers.py
 fi

@@ -1,7 +1,7 @@
 // One frame of the app's CPU work per scene at 1280×720 through the app's own FrameDriver: no
 // input, the fixed steps of 1/60 s (4 steps at 240 Hz), then the tessellation into its reused draw
 // list (rectangle cores included), as the game loop runs it between polling input and submitting to
-// SDL. Rendering (SDL) is not included: scripts/compare-cairo.py measures the whole frame of the real binary.
+// SDL. Rendering (SDL) is not included: scripts/compare-peers.py measures the whole frame of the real binary.
 //
 // Each scene runs a short input script over and over (a drag and release, a key press…); only
 // frames that receive no input and start with the scene animating are measured, so every sample

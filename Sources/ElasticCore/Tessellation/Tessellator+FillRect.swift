@@ -18,6 +18,8 @@ extension Tessellator {
         let limit = Flattener.coordinateLimit
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0,
               abs(x0) <= limit, abs(x1) <= limit, abs(y0) <= limit, abs(y1) <= limit else { return }
+        let logged = shapeLog?.begin(list) == true
+        defer { if logged { shapeLog?.end(rect: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), color: color, list: list) } }
         let s = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
         func whole(_ v: Double) -> Bool { abs(v * s - (v * s).rounded()) < 1e-9 }
         if whole(x0), whole(y0), whole(x1), whole(y1) {

@@ -58,6 +58,10 @@ public struct Tessellator: Sendable {
     /// `fillRoundedRect`'s path when it takes the general route.
     private var scratchPath = Path()
 
+    /// When set, every shape filled or stroked into a draw list is logged as it was given
+    /// (`--trace-draw`); nil (the default) costs a nil check per shape.
+    public var shapeLog: ShapeLog?
+
     public init(tolerance: Double = 0.25, antialias: Bool = true) {
         self.tolerance = tolerance; self.antialias = antialias
     }
@@ -67,6 +71,8 @@ public struct Tessellator: Sendable {
     /// batch (`.blend`). Commits both. A fully transparent colour draws nothing.
     public mutating func fill(_ path: Path, color: RGBA, into list: inout DrawList) {
         guard color.a > 0 else { return }
+        let logged = shapeLog?.begin(list) == true
+        defer { if logged { shapeLog?.end(.fill, color: color, path: path, list: list) } }
         fillContours(path, color: color, into: &list.mesh, fringe: antialias, cores: rectangleCores)
         list.commitTriangles(blend: color.isOpaque ? .none : .blend)
         // Cores and bands do not overlap, so drawing the cores after the bands changes nothing.
@@ -81,6 +87,8 @@ public struct Tessellator: Sendable {
     /// quarter of the general route's cost. Unusual input (non-finite, empty) takes the general route.
     public mutating func fillRoundedRect(_ rect: Rect, radius: Double, color: RGBA, into list: inout DrawList) {
         guard color.a > 0 else { return }
+        let logged = shapeLog?.begin(list) == true
+        defer { if logged { shapeLog?.end(roundedRect: rect, radius: radius, color: color, list: list) } }
         guard roundedRects.fill(rect, radius: radius, pixel: antialias ? fringeWidth : 0,
                                 tolerance: tolerance, pixelScale: pixelScale,
                                 minimumCorePixels: rectangleCores ? Tessellator.minimumCorePixels : .infinity,
@@ -110,6 +118,8 @@ public struct Tessellator: Sendable {
     /// `antialias`. A closed contour is joined all round.
     public mutating func stroke(_ path: Path, width: Double, color: RGBA, into list: inout DrawList) {
         guard color.a > 0, width.isFinite, width > 0 else { return }
+        let logged = shapeLog?.begin(list) == true
+        defer { if logged { shapeLog?.end(.stroke(width: width), color: color, path: path, list: list) } }
         flattener.flatten(path, tolerance: tolerance * Tessellator.strokeTolerance)
         pendingFringe.removeAll(keepingCapacity: true)
         for span in flattener.contours {

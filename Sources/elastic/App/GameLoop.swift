@@ -71,6 +71,7 @@ final class GameLoop {
         }
         driver.measureText = { [frontEnd] text, size in frontEnd.textWidth(text, size: size) }
         driver.tessellator.antialias = config.antialias && !frontEnd.drawsExactCoverage
+        outputs.drawTrace?.enable(&driver.tessellator)
         let tuning = try config.tuning ?? SpringTuning()
         self.tuning = tuning
         tuning.apply(to: driver.scene)
@@ -192,6 +193,7 @@ final class GameLoop {
                                    scene: type(of: driver.scene).name, inputLatencyNs: lastInputLatencyNs)
         outputs.stats?.record(record)
         outputs.trace?.record(frame: frame, time: driver.renderedTime, world: driver.scene.world, alpha: driver.alpha)
+        outputs.drawTrace?.record(frame: frame, time: driver.renderedTime, list: driver.drawList, log: &driver.tessellator.shapeLog, scale: drawScale)
         driver.drainReports { line in
             report(line)
             overlays.report(line, at: now)

@@ -7,11 +7,13 @@ struct RunOutputs {
     var inputRecorder: OutputFile?
     var stats: FrameStatsRecorder?
     var video: VideoEncoder?
+    var drawTrace: DrawTraceWriter?
 
     /// The run begins: files that existed are emptied only now.
     func start() {
         trace?.start()
         inputRecorder?.start()
+        drawTrace?.start()
     }
 
     /// The run never began: closes the streams and removes the files this run created (a file
@@ -20,5 +22,6 @@ struct RunOutputs {
         trace?.discard()
         inputRecorder?.discard()
         video?.discard()
+        drawTrace?.discard()
     }
 }

@@ -92,6 +92,8 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write spring entity positions per frame as CSV (frame,time,entity,x,y,target_x,target_y).", valueName: "FILE"))
     var trace: String?
 
+    @OptionGroup var drawTrace: DrawTraceOptions
+
     @Option(help: ArgumentHelp("Record frame-time statistics, one row per frame, and FILE.summary.json at exit.", valueName: "FILE.csv"))
     var stats: String?
 
@@ -205,6 +207,9 @@ struct PlayCommand: ParsableCommand {
         let loop: GameLoop
         do {
             if let path = trace { outputs.trace = try TraceWriter(path: path, resolvedPath: files.resolvedPath(of: "--trace")) }
+            if let path = drawTrace.traceDraw {
+                outputs.drawTrace = try DrawTraceWriter(path: path, resolvedPath: files.resolvedPath(of: "--trace-draw"), frontEnd: frontEnd)
+            }
             if let path = recordInput {
                 outputs.inputRecorder = try OutputFile(path: path, purpose: "recorded input", resolvedPath: files.resolvedPath(of: "--record-input"))
             }
@@ -226,7 +231,8 @@ struct PlayCommand: ParsableCommand {
         let reason = loop.run()
         printError("elastic: \(reason) after \(loop.frame) frames")
         let shots = files.entries.filter { $0.use == .screenshot }.map { ($0.identity.path, $0.identity.resolvedPath) }
-        let failures = loop.outputFailures + ScreenshotCheck.incomplete(shots, writtenSince: started) + [outputs.video?.finish()].compactMap { $0 }
+        let failures = loop.outputFailures + ScreenshotCheck.incomplete(shots, writtenSince: started)
+            + [outputs.drawTrace?.finish(), outputs.video?.finish()].compactMap { $0 }
         if !failures.isEmpty {
             for failure in failures { printError("elastic: \(failure)") }
             throw ExitCode(1)
@@ -251,39 +257,5 @@ struct PlayCommand: ParsableCommand {
             simulatedFPS: headless ? fps : nil, version: Elastic.version, pacing: control.pacing.description)
         return try FrameStatsRecorder(path: stats, format: statsFormat, run: run,
                                       targetRefreshRate: headless ? fps : (control.targetHz ?? frontEnd.refreshRate ?? 60))
-    }
-
-    /// --screenshot-at times, each once (two spellings of one time would name one file twice).
-    private func uniqueScreenshotTimes() -> [Double] {
-        var seen = Set<Double>()
-        return screenshotAt.filter { seen.insert($0).inserted }
-    }
-
-    /// Resolves every input and output and refuses the run (exit 2) when two name the same file or
-    /// an output cannot be written.
-    private func checkFiles(screenshotTimes: [Double]) throws -> RunFiles {
-        var files = RunFiles()
-        do {
-            if let replay { try files.add("--replay", "the replay", replay, use: .input) }
-            if let recordInput { try files.add("--record-input", "the recorded input", recordInput, use: .stream) }
-            if let trace { try files.add("--trace", "the trace", trace, use: .stream) }
-            if let video = videoOptions.video { try files.add("--video", "the video", video, use: .stream) }
-            if let stats {
-                try files.add("--stats", "stats", stats, use: .stats)
-                try files.add("--stats (its summary)", "the stats summary", FrameStatsRecorder.summaryPath(for: stats), use: .stats)
-            }
-            if let screenshot {
-                if screenshotTimes.isEmpty { try files.add("--screenshot", "the screenshot", screenshot, use: .screenshot) }
-                for t in screenshotTimes {
-                    try files.add("--screenshot (at \(ReplayScript.format(t)) s)", "the screenshot",
-                                  GameLoop.screenshotPath(screenshot, time: t), use: .screenshot)
-                }
-            }
-            try files.check()
-        } catch {
-            printError("elastic: \(error)")
-            throw ExitCode(2)
-        }
-        return files
     }
 }

@@ -1,0 +1,57 @@
+import ElasticCore
+import ElasticSDL
+import ElasticStats
+
+/// `--trace-draw`: one `DrawTraceFrame` line per drawn frame. The tessellator logs each shape
+/// (`ShapeLog`) while tracing; after the frame is drawn the writer turns the log, the draw list
+/// and the front end's damage into a line and empties the log. Lines are buffered and written
+/// 64 KiB at a time through `OutputFile` (a failed write keeps every whole line that fitted).
+final class DrawTraceWriter {
+    private let file: OutputFile
+    private let frontEnd: SDLFrontEnd
+    private var buffer = ""
+
+    init(path: String, resolvedPath: String?, frontEnd: SDLFrontEnd) throws {
+        file = try OutputFile(path: path, purpose: "draw trace", resolvedPath: resolvedPath)
+        self.frontEnd = frontEnd
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    /// Turns the tessellator's shape log on (the loop's first frame must already be logged).
+    func enable(_ tessellator: inout Tessellator) {
+        if tessellator.shapeLog == nil { tessellator.shapeLog = ShapeLog() }
+    }
+
+    /// The frame just drawn (`list` at `scale` output pixels per point); empties `log`.
+    func record(frame: Int, time: Double, list: DrawList, log: inout ShapeLog?, scale: Double) {
+        let front = frontEnd
+        let pixels = front.pixelScale.isFinite && front.pixelScale > 0 ? front.pixelScale : 1
+        let encoder = DrawTraceFrame(frame: frame, time: time, width: front.outputSize.width, height: front.outputSize.height,
+                                     scale: scale, damage: front.drawnRects,
+                                     measure: { text, size in front.textWidth(text, size: size / pixels).map { $0 * pixels } })
+        buffer += encoder.line(list: list, log: log ?? ShapeLog())
+        log?.removeAll()
+        if buffer.utf8.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        file.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// The run begins: a file that existed is emptied (see OutputFile.start).
+    func start() { file.start() }
+
+    /// The run never started: removes the file if this run created it.
+    func discard() {
+        buffer.removeAll()
+        file.discard()
+    }
+
+    /// Writes what is left and closes the file; the failure and what it cost, if a write failed.
+    func finish() -> String? {
+        flush()
+        file.close()
+        return file.errorReport.map { "--trace-draw: \($0)" }
+    }
+}

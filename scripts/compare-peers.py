@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Elastic's frames against the rasterizers people would pick instead, drawing exactly what
+Elastic drew, side by side in one run.
+
+For each window size and scene, the release binary plays the scene's moving replay
+(assets/replays/<scene>-moving.jsonl, scaled to the window: every frame changes) headless twice:
+once with --stats (Elastic's whole frame, `frame_ms`: input, springs, tessellation, drawing and
+present) and once with --trace-draw (each frame's shapes as the scenes gave them: paths of lines,
+quadratics and arcs, strokes, rectangles, labels, in output pixels, and the damaged rectangles).
+Headless runs are deterministic, so both runs draw the same frames. Each peer then draws every
+traced frame, the same shapes with its own anti-aliasing (area coverage; non-zero winding, as
+Elastic unions each shape's contours), in two modes:
+
+  equal damage  clear and draw only Elastic's damaged rectangles, every shape clipped to each
+                (what Elastic's software path does);
+  full frame    clear and draw the whole frame.
+
+The table shows p50 ms per frame (the lowest of --repeats runs or passes: load on a shared
+machine only ever adds time) and, in brackets, Elastic's frame_ms p50 divided by the peer's
+time (below 1: Elastic is faster). Peers are timed from Python: their paths and label images are
+built before the clock starts (in their favour), the drawing calls and Python's call overhead
+(a few µs per shape) count. Elastic's figure holds everything its frame does.
+
+--check also draws each scene's last frame with every peer and compares it with Elastic's
+screenshot of it (labels are left out: each library draws text with its own font engine).
+
+Sets up its own virtual environment (.build/peers-venv) from PyPI on first use. Needs a release
+build: swift build -c release (or --build).
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import shutil
+
+sys.dont_write_bytecode = True  # no __pycache__ left in scripts/
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from peers import venv  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def load_peers(names):
+    from peers.cairo_peer import CairoPeer
+    from peers.skia_peer import SkiaPeer
+    from peers.blend2d_peer import Blend2DPeer
+    found = {"cairo": CairoPeer, "skia": SkiaPeer, "blend2d": Blend2DPeer}
+    try:
+        from peers.thorvg_peer import ThorVGPeer
+        found["thorvg"] = ThorVGPeer
+    except Exception as error:  # optional: thorvg-python may not have installed
+        print(f"compare-peers: ThorVG left out ({error})", file=sys.stderr)
+    return [found[n] for n in names if n in found]
+
+
+def time_peer(peer, prepared, frames, repeats, full, percentile):
+    """The lowest of `repeats` passes' p50 ms (load on a shared machine only ever adds time)."""
+    import time
+    best = float("inf")
+    for _ in range(repeats):
+        times = []
+        for p, f in zip(prepared, frames):
+            rects = None if full else f["damage"]
+            t0 = time.perf_counter_ns()
+            peer.draw(p, rects)
+            times.append((time.perf_counter_ns() - t0) / 1e6)
+        best = min(best, percentile(times, 50))
+    return best
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "elastic"))
+    ap.add_argument("--build", action="store_true", help="run `swift build -c release` first")
+    ap.add_argument("--scenes", default="wave-pull,gooey-menu,jelly-block,sticky-refresh,wave-balls")
+    ap.add_argument("--windows", default="1280x720,3840x2160", help="comma-separated WxH (default 1280x720,3840x2160)")
+    ap.add_argument("--peers", default="cairo,skia,blend2d",
+                    help="comma-separated: cairo, skia, blend2d, thorvg (default: the first three; ThorVG's canvas refuses a "
+                         "viewport per damaged rectangle, so its equal-damage figure is a full frame)")
+    ap.add_argument("--repeats", type=int, default=3,
+                    help="Elastic runs, and passes over the traced frames per peer and mode; the lowest p50 counts (default 3)")
+    ap.add_argument("--skip", type=int, default=5, help="first frames left out, Elastic's and the peers' (default 5)")
+    ap.add_argument("--check", action="store_true", help="compare each peer's last frame with Elastic's screenshot")
+    ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    args = ap.parse_args()
+    venv.ensure(ROOT, os.path.abspath(__file__), sys.argv[1:])
+
+    from peers import elastic, trace, report
+    if args.build:
+        subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True)
+    if not os.access(args.binary, os.X_OK):
+        sys.exit(f"compare-peers: no binary at {args.binary}: run `swift build -c release` (or pass --build)")
+    peers = load_peers(args.peers.split(","))
+    scenes = [s for s in args.scenes.split(",") if s]
+    for s in scenes:
+        if s not in elastic.SCENES:
+            sys.exit(f"compare-peers: unknown scene {s}")
+    tmp = tempfile.mkdtemp(prefix="compare-peers-")
+    rows, checks = [], []
+    try:
+        for window in args.windows.split(","):
+            width, height = (int(v) for v in window.lower().split("x"))
+            for scene in scenes:
+                print(f"{scene} {width}x{height} …", file=sys.stderr, flush=True)
+                replay = elastic.replay_for(scene, width, height, tmp)
+                runs = [elastic.stats(args.binary, scene, width, height, replay, tmp, args.skip) for _ in range(args.repeats)]
+                stats = min(runs, key=lambda rows: trace.percentile([r["frame_ms"] for r in rows], 50))
+                shot = os.path.join(tmp, f"{scene}-{width}x{height}.png") if args.check else None
+                frames = trace.load(elastic.trace(args.binary, scene, width, height, replay, tmp, shot))[args.skip:]
+                row = {"window": f"{width}×{height}", "scene": scene,
+                       "elastic": trace.percentile([r["frame_ms"] for r in stats], 50),
+                       "damaged": trace.percentile([r["damaged_px"] for r in stats], 50),
+                       "frames": len(frames), "peers": {}}
+                for Peer in peers:
+                    peer = Peer(width, height)
+                    prepared = [peer.prepare(f) for f in frames]
+                    time_peer(peer, prepared[:10], frames[:10], 1, False, trace.percentile)  # warm up
+                    row["peers"][Peer.name] = (time_peer(peer, prepared, frames, args.repeats, False, trace.percentile),
+                                               time_peer(peer, prepared, frames, args.repeats, True, trace.percentile))
+                    if shot:
+                        checks.append(report.check(peer, prepared[-1], frames[-1], shot, scene, window))
+                rows.append(row)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(report.table(rows, [P.name for P in peers], [P.version() for P in peers], args.markdown))
+    for line in checks:
+        print(line)
+
+
+if __name__ == "__main__":
+    main()

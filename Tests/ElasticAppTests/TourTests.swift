@@ -20,12 +20,16 @@ struct TourTests {
                                             "--stats", stats.path, "--trace", trace.path], timeout: 300)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         for (i, name) in SceneCatalog.names.enumerated() { #expect(result.stdout.contains("tour \(i + 1)/5: \(name):"), "\(name)") }
-        // The scene each frame showed (the stats' last column), in the order shown.
+        // The scene each frame showed (the stats' `scene` column), in the order shown.
         var sceneOf: [Int: String] = [:]
         var order: [String] = []
-        for line in try String(contentsOf: stats, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("frame,") {
-            let fields = line.split(separator: ",")
-            guard let frame = Int(fields[0]), let scene = fields.last.map(String.init) else { continue }
+        let lines = try String(contentsOf: stats, encoding: .utf8).split(separator: "\n")
+        let header = try #require(lines.first { $0.hasPrefix("frame,") }).split(separator: ",")
+        let sceneColumn = try #require(header.firstIndex(of: "scene"))
+        for line in lines where !line.hasPrefix("#") && !line.hasPrefix("frame,") {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard let frame = Int(fields[0]), fields.count > sceneColumn else { continue }
+            let scene = String(fields[sceneColumn])
             sceneOf[frame] = scene
             if order.last != scene { order.append(scene) }
         }

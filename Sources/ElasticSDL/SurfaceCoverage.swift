@@ -17,9 +17,11 @@ import ElasticCore
 final class SurfaceCoverage {
     /// Whether the front end may use it (tests turn it off to compare with SDL's own drawing).
     var enabled = true
-    /// The output pixels a composite may write (a damaged rectangle, or the whole output): a pixel
-    /// inside gets exactly the value a whole-frame draw gives it.
-    var clip = PixelRect.empty
+    /// The output pixels a composite may write (the damaged rectangles, or the whole output): a
+    /// pixel inside gets exactly the value a whole-frame draw gives it. Each run is swept once over
+    /// the rectangles' box and its spans cut to the rectangles.
+    var region = RowClip()
+    var clip: PixelRect { region.bounds }
 
     private var rasterizer = CoverageRasterizer()
     private var target: OpaquePointer?
@@ -109,7 +111,12 @@ final class SurfaceCoverage {
         if let renderer { SDL_RenderFlush(renderer) }
         let c = runColor
         let pixel = SDL_MapRGBA(format, c.r, c.g, c.b, 255)
-        SpanBlend.apply(rasterizer.spans, color: pixel, opacity: c.a, to: base, pitch: Int(surface.pointee.pitch))
+        let pitch = Int(surface.pointee.pitch)
+        if region.isSingleRect {
+            SpanBlend.apply(rasterizer.spans, color: pixel, opacity: c.a, to: base, pitch: pitch)
+        } else {
+            SpanBlend.apply(rasterizer.spans, clippedTo: region, color: pixel, opacity: c.a, to: base, pitch: pitch)
+        }
     }
 
     /// Blends `color` over the output pixels of `rect` (inside `clip`): a translucent rectangle

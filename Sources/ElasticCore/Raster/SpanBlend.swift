@@ -22,7 +22,7 @@ public enum SpanBlend {
     }
 
     /// `apply` with every span cut to the pixels `clip` allows.
-    public static func apply(_ spans: [CoverageSpan], clippedTo clip: RowClip, color: UInt32, opacity: UInt8,
+    public static func apply(_ spans: ArraySlice<CoverageSpan>, clippedTo clip: RowClip, color: UInt32, opacity: UInt8,
                              to base: UnsafeMutableRawPointer, pitch: Int) {
         let opacity = UInt32(opacity)
         spans.withUnsafeBufferPointer { spans in

@@ -26,6 +26,8 @@ public struct DamageTracker: Sendable {
         var points: Range<Int> = 0..<0
         /// Its coverage in the frame's `spans`, when it was computed.
         var spans: Range<Int>?
+        /// Its triangles: `triangles` of them from index `firstIndex` of the mesh's indices.
+        var firstIndex = 0, triangles = 0
         /// A rectangle's filled pixels (`Rect.filledPixels`; empty for anything else).
         var filled = PixelRect.empty
         var isRect = false
@@ -105,6 +107,7 @@ public struct DamageTracker: Sendable {
     /// may be missing), when both are one colour, the same one; false when that does not apply.
     private mutating func diffCoverage(old: Entry?, new: Entry?, index: Int, output: PixelRect) -> Bool {
         guard old != nil || new != nil else { return true }
+        if old?.isRect == true || new?.isRect == true { return false }
         if let old, old.color == nil { return false }
         if let new, new.color == nil { return false }
         if let old, let new, old.color != new.color || old.blended != new.blended { return false }
@@ -127,6 +130,17 @@ public struct DamageTracker: Sendable {
         return true
     }
 
+    /// The coverage this frame's `update` computed for the run of `triangles` triangles from
+    /// index `first` of the mesh's indices (a changed one-colour shape), over the whole output:
+    /// what `CoverageRasterizer` gives those triangles, so the front end need not sweep them again.
+    public func coverage(first: Int, triangles: Int) -> ArraySlice<CoverageSpan>? {
+        for entry in previous where entry.firstIndex == first && !entry.isRect {
+            guard entry.triangles == triangles, let spans = entry.spans else { return nil }
+            return previousSpans[spans]
+        }
+        return nil
+    }
+
     /// A batch of triangles holds many shapes; a shape's triangles come one after another in one
     /// colour, so the batch is cut where the colour (alpha aside: fringes fade one colour out)
     /// changes, and each run is compared on its own.
@@ -136,16 +150,16 @@ public struct DamageTracker: Sendable {
         var hash = Signature()
         var lo = Vec2(.infinity, .infinity), hi = Vec2(-.infinity, -.infinity)
         var runColor: UInt64?
-        var color: RGBA?, pointsStart = currentPoints.count
+        var color: RGBA?, pointsStart = currentPoints.count, runFirst = first, runTriangles = 0
         func close() {
             guard runColor != nil else { return }
             let bounds = PixelRect(covering: lo * scale, hi * scale, margin: DamageTracker.margin).intersection(clip)
             current.append(Entry(signature: hash.value, bounds: bounds, blended: blend != .none, color: color,
-                                 points: pointsStart..<currentPoints.count))
+                                 points: pointsStart..<currentPoints.count, firstIndex: runFirst, triangles: runTriangles))
         }
         let end = min(first + count, indices.count)
         for t in stride(from: first, to: end - 2, by: 3) {
-            guard vertices.indices.contains(Int(indices[t])) else { continue }
+            guard vertices.indices.contains(Int(indices[t])) else { color = nil; continue }
             let first = vertices[Int(indices[t])].color
             let rgb = first.packed >> 8
             if rgb != runColor {
@@ -155,7 +169,9 @@ public struct DamageTracker: Sendable {
                 hash.add(blend == .none ? 1 : 2)
                 lo = Vec2(.infinity, .infinity); hi = Vec2(-.infinity, -.infinity)
                 color = first; pointsStart = currentPoints.count
+                runFirst = t; runTriangles = 0
             }
+            runTriangles += 1
             for k in t..<(t + 3) {
                 let index = Int(indices[k])
                 guard vertices.indices.contains(index) else { color = nil; continue }

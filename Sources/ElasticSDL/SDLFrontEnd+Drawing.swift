@@ -58,8 +58,6 @@ extension SDLFrontEnd {
             }
         }
         coverage.region.set(frameRects)
-        if coverage.sweptCoverage == nil { coverage.sweptCoverage = { [unowned self] in damage.coverage(first: $0, triangles: $1) } }
-        coverage.usesSweptCoverage = partialUpdates
         let whole = redrawsWholeOutput
         draw(list, scale: s, whole: whole, exact: exact, surface: surface)
         if !whole { SDL_RenderSetClipRect(renderer, nil) }
@@ -192,7 +190,7 @@ extension SDLFrontEnd {
             let n = vertices.count
             if i0 >= 0, i0 < n, i1 >= 0, i1 < n, i2 >= 0, i2 < n {
                 let a = vertices[i0], b = vertices[i1], c = vertices[i2]
-                if a.color == b.color, b.color == c.color, coverage.add(a, b, c, scale: scale, index: k) {
+                if a.color == b.color, b.color == c.color, coverage.add(a, b, c, scale: scale) {
                     // SDL's stretch only queues here; the coverage flushes it before blending.
                     if sdlStart >= 0 { drawGeometry(first: sdlStart, count: k - sdlStart, indices: indices, sdlVertices: sdlVertices) }
                     sdlStart = -1

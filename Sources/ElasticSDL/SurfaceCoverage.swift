@@ -33,12 +33,6 @@ final class SurfaceCoverage {
     private let solidPixel: UnsafeMutablePointer<UInt32>
     private var renderer: OpaquePointer?
     private var runColor = RGBA(0, 0, 0, 0)
-    /// The current run's first index in the mesh's indices, and its triangles.
-    private var runFirst = 0, runTriangles = 0
-    /// Coverage already swept this frame for a run (the damage tracker's, of a changed shape).
-    var sweptCoverage: ((_ first: Int, _ triangles: Int) -> ArraySlice<CoverageSpan>?)?
-    /// Whether `sweptCoverage` applies this frame.
-    var usesSweptCoverage = false
 
     init() {
         // A 1×1 repeating image is pixman's "solid" source: its fast paths read the one pixel.
@@ -80,7 +74,6 @@ final class SurfaceCoverage {
         self.renderer = renderer
         self.surface = nil
         rasterizer.reset()
-        runTriangles = 0
         let s = surface.pointee
         guard let sdlFormat = s.format?.pointee.format, let format = Self.pixmanFormat(sdlFormat),
               let pixels = s.pixels, s.w > 0, s.h > 0 else { return false }
@@ -98,21 +91,17 @@ final class SurfaceCoverage {
     /// Adds a triangle (points × `scale` = output pixels) of one colour to the current run,
     /// compositing the run first when its colour differs. False, with nothing added, when a vertex
     /// is not finite or too far out for the rasteriser's fixed point.
-    /// `index` is the triangle's first index in the mesh's indices.
-    func add(_ a: Vertex, _ b: Vertex, _ c: Vertex, scale: Float, index: Int) -> Bool {
+    func add(_ a: Vertex, _ b: Vertex, _ c: Vertex, scale: Float) -> Bool {
         if !rasterizer.isEmpty, a.color != runColor { flush() }
         guard rasterizer.addTriangle(a.x * scale, a.y * scale, b.x * scale, b.y * scale, c.x * scale, c.y * scale)
         else { return false }
-        if runTriangles == 0 || a.color != runColor { runFirst = index; runTriangles = 0 }
-        runTriangles += 1
         runColor = a.color
         return true
     }
 
     /// Blends the current run (if any) into the surface.
     func flush() {
-        let triangles = runTriangles
-        defer { rasterizer.reset(); runTriangles = 0 }
+        defer { rasterizer.reset() }
         guard !rasterizer.isEmpty, let surface, let base = surface.pointee.pixels, let format = surface.pointee.format else { return }
         let output = PixelRect(x0: 0, y0: 0, x1: Int(surface.pointee.w), y1: Int(surface.pointee.h))
         let shown = rasterizer.bounds.intersection(clip).intersection(output)
@@ -120,11 +109,6 @@ final class SurfaceCoverage {
         let c = runColor
         let pixel = SDL_MapRGBA(format, c.r, c.g, c.b, 255)
         let pitch = Int(surface.pointee.pitch)
-        if usesSweptCoverage, let swept = sweptCoverage?(runFirst, triangles) {
-            if let renderer { SDL_RenderFlush(renderer) }
-            SpanBlend.apply(swept, clippedTo: region, color: pixel, opacity: c.a, to: base, pitch: pitch)
-            return
-        }
         rasterizer.sweep(clip: shown)
         // Whatever SDL still queues (text, SDL-drawn triangles) lies underneath: painter's order.
         if let renderer { SDL_RenderFlush(renderer) }

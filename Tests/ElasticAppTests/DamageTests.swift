@@ -30,13 +30,13 @@ extension WindowFaultTests {
     }
 
     /// Plays `events`; `eachFrame` sees the window surface's pixels after each frame is drawn.
-    static func playRedrawing(scene: String, events: [TimedInput], partial: Bool, seconds: Double,
+    static func playRedrawing(scene: String, events: [TimedInput], partial: Bool, seconds: Double, showHint: Bool = true,
                               eachFrame: ((UnsafeRawBufferPointer, Int) -> Void)? = nil) throws -> DamageRun {
         let front = try SDLFrontEnd(FrontEndOptions(windowSize: (1280, 720), headless: true, renderer: .software, vsync: false))
         front.partialUpdates = partial
         let config = RunConfiguration(
             sceneName: scene, frontEnd: FrontEndOptions(windowSize: (1280, 720), headless: true, renderer: .software, vsync: false),
-            uiScale: 1, stepRate: 240, tolerance: 0.25, antialias: true, showHint: true, fps: 60,
+            uiScale: 1, stepRate: 240, tolerance: 0.25, antialias: true, showHint: showHint, fps: 60,
             frameLimit: Int(seconds * 60) + 1, replay: events, screenshotPath: nil, screenshotTimes: [])
         let loop = try GameLoop(config: config, frontEnd: front, outputs: RunOutputs())
         loop.report = { _ in }

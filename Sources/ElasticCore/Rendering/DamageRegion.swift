@@ -8,7 +8,7 @@
 public struct DamageRegion: Sendable {
     /// Intervals closer than this (pixels) in a row are joined: a gap that small costs less to
     /// redraw than another rectangle.
-    static let joinGap: Int32 = 4
+    static let joinGap: Int32 = 1
 
     struct Interval { var y: Int32, x0: Int32, x1: Int32 }
 

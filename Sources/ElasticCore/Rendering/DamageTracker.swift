@@ -6,13 +6,15 @@
 /// shape lies under an unchanged one.
 ///
 /// With `exactCoverage` (the front end draws one-colour shapes with `CoverageRasterizer`), a
-/// changed shape of one colour damages only the pixels whose coverage changed (`ShapeCoverageDiff`),
-/// not its old and new bounds; the damaged pixels are grouped into rectangles by `DamageRegion`.
+/// changed shape of one colour damages only the band between its old and new outline
+/// (`ShapeOutlineDiff`), not its old and new bounds; a rectangle of one colour only the pixels
+/// it fills in one frame and not the other. The damaged rows are grouped into rectangles by
+/// `DamageRegion`.
 public struct DamageTracker: Sendable {
     /// At most this many damage rectangles a frame.
     public static let maxRects = 256
     /// A group of damaged rows may hold up to this many times the pixels that changed in it.
-    static let slack = 1.5
+    static let slack = 1.25
     /// Pixels added around a shape's bounds for anti-aliasing and renderer rounding.
     static let margin = 2
 
@@ -24,10 +26,6 @@ public struct DamageTracker: Sendable {
         var color: RGBA?
         /// Its triangles' points in output pixels, in the frame's `points`.
         var points: Range<Int> = 0..<0
-        /// Its coverage in the frame's `spans`, when it was computed.
-        var spans: Range<Int>?
-        /// Its triangles: `triangles` of them from index `firstIndex` of the mesh's indices.
-        var firstIndex = 0, triangles = 0
         /// A rectangle's filled pixels (`Rect.filledPixels`; empty for anything else).
         var filled = PixelRect.empty
         var isRect = false
@@ -39,10 +37,7 @@ public struct DamageTracker: Sendable {
     private var current: [Entry] = []
     private var previousPoints: [Float] = []
     private var currentPoints: [Float] = []
-    private var previousSpans: [CoverageSpan] = []
-    private var currentSpans: [CoverageSpan] = []
-    private var scratchSpans: [CoverageSpan] = []
-    private var coverage = ShapeCoverageDiff()
+    private var outlines = ShapeOutlineDiff()
     private var region = DamageRegion()
     private var previousClear: RGBA?
     private var full = true
@@ -66,7 +61,6 @@ public struct DamageTracker: Sendable {
         let s = scale.isFinite && scale > 0 ? scale : 1
         current.removeAll(keepingCapacity: true)
         currentPoints.removeAll(keepingCapacity: true)
-        currentSpans.removeAll(keepingCapacity: true)
         for command in list.commands {
             if case let .triangles(first, count, blend) = command {
                 appendShapes(first: first, count: count, blend: blend, in: list, scale: s, clip: out)
@@ -89,7 +83,7 @@ public struct DamageTracker: Sendable {
                     new.filled.forEachPiece(outside: kept) { region.add($0) }
                     continue
                 }
-                if exactCoverage, diffCoverage(old: old, new: new, index: i, output: out) { continue }
+                if exactCoverage, diffOutlines(old: old, new: new, output: out) { continue }
                 if let old { region.add(old.bounds) }
                 if let new { region.add(new.bounds) }
             }
@@ -100,45 +94,18 @@ public struct DamageTracker: Sendable {
         previousClear = list.clearColor
         swap(&previous, &current)
         swap(&previousPoints, &currentPoints)
-        swap(&previousSpans, &currentSpans)
     }
 
-    /// Damages the pixels whose coverage differs between the old and new shape at `index` (either
-    /// may be missing), when both are one colour, the same one; false when that does not apply.
-    private mutating func diffCoverage(old: Entry?, new: Entry?, index: Int, output: PixelRect) -> Bool {
+    /// Damages the strips' bands where the old and new shape at `index` (either may be missing)
+    /// can differ, when both are one colour, the same one; false when that does not apply.
+    private mutating func diffOutlines(old: Entry?, new: Entry?, output: PixelRect) -> Bool {
         guard old != nil || new != nil else { return true }
         if old?.isRect == true || new?.isRect == true { return false }
         if let old, old.color == nil { return false }
         if let new, new.color == nil { return false }
         if let old, let new, old.color != new.color || old.blended != new.blended { return false }
-        scratchSpans.removeAll(keepingCapacity: true)
-        var oldSpans = 0..<0, newSpans = 0..<0
-        if let old {
-            if let cached = old.spans {
-                scratchSpans.append(contentsOf: previousSpans[cached])
-            } else if coverage.coverage(of: previousPoints[old.points], output: output, into: &scratchSpans) == nil {
-                return false
-            }
-            oldSpans = 0..<scratchSpans.count
-        }
-        if let new {
-            guard let range = coverage.coverage(of: currentPoints[new.points], output: output, into: &currentSpans) else { return false }
-            newSpans = range
-            current[index].spans = range
-        }
-        ShapeCoverageDiff.diff(scratchSpans[oldSpans], currentSpans[newSpans], into: &region)
-        return true
-    }
-
-    /// The coverage this frame's `update` computed for the run of `triangles` triangles from
-    /// index `first` of the mesh's indices (a changed one-colour shape), over the whole output:
-    /// what `CoverageRasterizer` gives those triangles, so the front end need not sweep them again.
-    public func coverage(first: Int, triangles: Int) -> ArraySlice<CoverageSpan>? {
-        for entry in previous where entry.firstIndex == first && !entry.isRect {
-            guard entry.triangles == triangles, let spans = entry.spans else { return nil }
-            return previousSpans[spans]
-        }
-        return nil
+        return outlines.diff(old: old.map { previousPoints[$0.points] } ?? [], new: new.map { currentPoints[$0.points] } ?? [],
+                             output: output, into: &region)
     }
 
     /// A batch of triangles holds many shapes; a shape's triangles come one after another in one
@@ -150,12 +117,12 @@ public struct DamageTracker: Sendable {
         var hash = Signature()
         var lo = Vec2(.infinity, .infinity), hi = Vec2(-.infinity, -.infinity)
         var runColor: UInt64?
-        var color: RGBA?, pointsStart = currentPoints.count, runFirst = first, runTriangles = 0
+        var color: RGBA?, pointsStart = currentPoints.count
         func close() {
             guard runColor != nil else { return }
             let bounds = PixelRect(covering: lo * scale, hi * scale, margin: DamageTracker.margin).intersection(clip)
             current.append(Entry(signature: hash.value, bounds: bounds, blended: blend != .none, color: color,
-                                 points: pointsStart..<currentPoints.count, firstIndex: runFirst, triangles: runTriangles))
+                                 points: pointsStart..<currentPoints.count))
         }
         let end = min(first + count, indices.count)
         for t in stride(from: first, to: end - 2, by: 3) {
@@ -169,9 +136,7 @@ public struct DamageTracker: Sendable {
                 hash.add(blend == .none ? 1 : 2)
                 lo = Vec2(.infinity, .infinity); hi = Vec2(-.infinity, -.infinity)
                 color = first; pointsStart = currentPoints.count
-                runFirst = t; runTriangles = 0
             }
-            runTriangles += 1
             for k in t..<(t + 3) {
                 let index = Int(indices[k])
                 guard vertices.indices.contains(index) else { color = nil; continue }

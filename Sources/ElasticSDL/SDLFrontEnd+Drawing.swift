@@ -30,7 +30,7 @@ extension SDLFrontEnd {
         let exactTarget = exactSurface()
         if partialUpdates {
             damage.update(list, scale: Double(s), width: outputSize.width, height: outputSize.height,
-                          exactCoverage: exactTarget != nil)
+                          exactCoverage: exactTarget != nil && coverage.tightDamage)
             frameRects.append(contentsOf: damage.rects)
         } else {
             frameRects.append(outputRect)

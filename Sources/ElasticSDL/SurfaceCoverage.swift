@@ -21,6 +21,11 @@ final class SurfaceCoverage {
     /// pixel inside gets exactly the value a whole-frame draw gives it. Each run is swept once over
     /// the rectangles' box and its spans cut to the rectangles.
     var region = RowClip()
+    /// Whether the damage of a changed one-colour shape is the band between its old and new
+    /// outline (`DamageTracker`'s `exactCoverage`) instead of its old and new box. Off by default:
+    /// finding and drawing the band costs more than redrawing the box in headless frames
+    /// (docs/benchmarks.md); on, it uploads far fewer pixels.
+    var tightDamage = false
     var clip: PixelRect { region.bounds }
 
     private var rasterizer = CoverageRasterizer()

@@ -18,6 +18,7 @@ struct ShapeOutlineDiff: Sendable {
     private var marks: [Mark] = []
     private var sorted: [Mark] = []
     private var stripEnds: [Int] = []
+    private var intervals: [(Float, Float)] = []
 
     /// Adds to `region` the strips' bands where the triangles `old` and `new` (x, y pairs in
     /// output pixels, three points a triangle) can differ.
@@ -43,27 +44,35 @@ struct ShapeOutlineDiff: Sendable {
             defer { begin = end }
             guard end > begin else { continue }
             let x0 = output.x0 + strip * Self.stripWidth, x1 = min(x0 + Self.stripWidth, output.x1)
-            func damage(_ top: Float, _ bottom: Float) {
+            // Every edge's own extent in the strip, and, along the strip's middle, the runs where
+            // old and new winding differ (what lies between two edges without crossing either is
+            // inside or outside as at the middle); gathered as intervals, then merged.
+            intervals.removeAll(keepingCapacity: true)
+            for i in begin..<end where !sorted[i].crossing { intervals.append((sorted[i].y0, sorted[i].y1)) }
+            var k = begin
+            while k < end, !sorted[k].crossing { k += 1 }
+            insertionSortCrossings(k, end)
+            var winding: Int32 = 0, from: Float = 0
+            for i in k..<end {
+                let before = winding
+                winding += sorted[i].sign
+                if before == 0, winding != 0 { from = sorted[i].y0 }
+                if before != 0, winding == 0 { intervals.append((from, sorted[i].y0)) }
+            }
+            intervals.sort { $0.0 < $1.0 }
+            var top = Float.nan, bottom = Float.nan
+            func damage() {
                 // A row is damaged when the band reaches into it (widened by 1/100 px: the
                 // rasteriser rounds to 1/256 px).
                 let r = PixelRect(x0: x0, y0: Int(max(top - 0.01, -1e6).rounded(.down)), x1: x1,
                                   y1: Int(min(bottom + 0.01, 1e6).rounded(.up)))
                 region.add(r.intersection(output))
             }
-            // Every edge's own extent in the strip...
-            for i in begin..<end where !sorted[i].crossing { damage(sorted[i].y0, sorted[i].y1) }
-            // ...and, along the strip's middle, where old and new winding differ (what lies
-            // between two edges without crossing either is inside or outside as at the middle).
-            var k = begin
-            while k < end, !sorted[k].crossing { k += 1 }
-            insertionSortCrossings(k, end)
-            var winding: Int32 = 0, from: Float = 0
-            for i in k..<end where sorted[i].crossing {
-                let before = winding
-                winding += sorted[i].sign
-                if before == 0, winding != 0 { from = sorted[i].y0 }
-                if before != 0, winding == 0 { damage(from, sorted[i].y0) }
+            for (a, b) in intervals {
+                if top.isNaN { (top, bottom) = (a, b); continue }
+                if a <= bottom + 0.5 { bottom = max(bottom, b) } else { damage(); (top, bottom) = (a, b) }
             }
+            if !top.isNaN { damage() }
         }
         return true
     }

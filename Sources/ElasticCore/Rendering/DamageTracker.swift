@@ -38,6 +38,8 @@ public struct DamageTracker: Sendable {
     private var previousPoints: [Float] = []
     private var currentPoints: [Float] = []
     private var outlines = ShapeOutlineDiff()
+    /// Whether the last frame kept its shapes' points (needed to compare outlines).
+    private var previousKeptPoints = false
     private var region = DamageRegion()
     private var previousClear: RGBA?
     private var full = true
@@ -63,7 +65,7 @@ public struct DamageTracker: Sendable {
         currentPoints.removeAll(keepingCapacity: true)
         for command in list.commands {
             if case let .triangles(first, count, blend) = command {
-                appendShapes(first: first, count: count, blend: blend, in: list, scale: s, clip: out)
+                appendShapes(first: first, count: count, blend: blend, in: list, scale: s, clip: out, points: exactCoverage)
             } else {
                 current.append(DamageTracker.entry(command, in: list, scale: s, clip: out))
             }
@@ -83,7 +85,7 @@ public struct DamageTracker: Sendable {
                     new.filled.forEachPiece(outside: kept) { region.add($0) }
                     continue
                 }
-                if exactCoverage, diffOutlines(old: old, new: new, output: out) { continue }
+                if exactCoverage, previousKeptPoints, diffOutlines(old: old, new: new, output: out) { continue }
                 if let old { region.add(old.bounds) }
                 if let new { region.add(new.bounds) }
             }
@@ -94,6 +96,7 @@ public struct DamageTracker: Sendable {
         previousClear = list.clearColor
         swap(&previous, &current)
         swap(&previousPoints, &currentPoints)
+        previousKeptPoints = exactCoverage
     }
 
     /// Damages the strips' bands where the old and new shape at `index` (either may be missing)
@@ -111,7 +114,8 @@ public struct DamageTracker: Sendable {
     /// A batch of triangles holds many shapes; a shape's triangles come one after another in one
     /// colour, so the batch is cut where the colour (alpha aside: fringes fade one colour out)
     /// changes, and each run is compared on its own.
-    private mutating func appendShapes(first: Int, count: Int, blend: BlendMode, in list: DrawList, scale: Double, clip: PixelRect) {
+    private mutating func appendShapes(first: Int, count: Int, blend: BlendMode, in list: DrawList, scale: Double, clip: PixelRect,
+                                       points keepsPoints: Bool) {
         let indices = list.mesh.indices, vertices = list.mesh.vertices
         let pixelScale = Float(scale)
         var hash = Signature()
@@ -144,7 +148,7 @@ public struct DamageTracker: Sendable {
                 hash.add(UInt64(v.x.bitPattern) << 32 | UInt64(v.y.bitPattern))
                 hash.add(v.color.packed)
                 if v.color != color { color = nil }
-                currentPoints.append(v.x * pixelScale); currentPoints.append(v.y * pixelScale)
+                if keepsPoints { currentPoints.append(v.x * pixelScale); currentPoints.append(v.y * pixelScale) }
                 lo = Vec2(min(lo.x, Double(v.x)), min(lo.y, Double(v.y)))
                 hi = Vec2(max(hi.x, Double(v.x)), max(hi.y, Double(v.y)))
             }

@@ -13,6 +13,10 @@ public struct DamageRegion: Sendable {
     struct Interval { var y: Int32, x0: Int32, x1: Int32 }
 
     private var intervals: [Interval] = []
+    /// Whole rectangles added while no row interval was: a few disjoint ones are the answer as
+    /// they are, without going through rows.
+    private var boxes: [PixelRect] = []
+    private var mergedBoxes: [PixelRect] = []
     private var sorted: [Interval] = []
     private var rowCounts: [Int] = []
     private var row: [Interval] = []
@@ -21,9 +25,12 @@ public struct DamageRegion: Sendable {
 
     public init() {}
 
-    public var isEmpty: Bool { intervals.isEmpty }
+    public var isEmpty: Bool { intervals.isEmpty && boxes.isEmpty }
 
-    public mutating func removeAll() { intervals.removeAll(keepingCapacity: true) }
+    public mutating func removeAll() {
+        intervals.removeAll(keepingCapacity: true)
+        boxes.removeAll(keepingCapacity: true)
+    }
 
     /// Damages pixels x0..<x1 of row y (clipped later to the output).
     public mutating func add(y: Int, x0: Int, x1: Int) {
@@ -34,14 +41,25 @@ public struct DamageRegion: Sendable {
     /// Damages every pixel of `rect`.
     public mutating func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
-        for y in rect.y0..<rect.y1 { add(y: y, x0: rect.x0, x1: rect.x1) }
+        boxes.append(rect)
+    }
+
+    /// The boxes as row intervals (once they are too many, or overlap, to be the answer).
+    private mutating func boxesToRows() {
+        for r in boxes { for y in r.y0..<r.y1 { add(y: y, x0: r.x0, x1: r.x1) } }
+        boxes.removeAll(keepingCapacity: true)
     }
 
     /// Disjoint rectangles inside `output` covering every damaged pixel, appended to `rects`;
     /// at most `maxRects` (groups are allowed more waste until they fit).
     public mutating func rectangles(in output: PixelRect, slack: Double, maxRects: Int, into rects: inout [PixelRect]) {
         let start = rects.count
-        guard !output.isEmpty, !intervals.isEmpty else { return }
+        guard !output.isEmpty, !isEmpty else { return }
+        if intervals.isEmpty, boxes.count <= 4 * Self.fewBoxes, mergeBoxes(in: output, slack: slack) {
+            rects.append(contentsOf: mergedBoxes)
+            return
+        }
+        boxesToRows()
         sortByRow(output)
         var s = slack
         while true {
@@ -50,6 +68,50 @@ public struct DamageRegion: Sendable {
             rects.removeSubrange(start...)
             s *= 2
         }
+    }
+
+    /// Boxes kept as they are when no more than this many.
+    static let fewBoxes = 8
+
+    /// Merges the boxes (clipped to `output`) that overlap or touch into their bounding boxes,
+    /// then the pairs that add the fewest pixels, down to `fewBoxes`, into `merged`: true when
+    /// that wastes at most `slack` times the boxes' own pixels (far cheaper than going by rows).
+    private mutating func mergeBoxes(in output: PixelRect, slack: Double) -> Bool {
+        mergedBoxes.removeAll(keepingCapacity: true)
+        var own = 0
+        for r in boxes { let c = r.intersection(output); if !c.isEmpty { mergedBoxes.append(c); own += c.area } }
+        var changed = true
+        while changed {
+            changed = false
+            var i = 0
+            while i < mergedBoxes.count {
+                var j = i + 1
+                while j < mergedBoxes.count {
+                    if mergedBoxes[i].touches(mergedBoxes[j]) {
+                        mergedBoxes[i] = mergedBoxes[i].union(mergedBoxes[j])
+                        mergedBoxes.swapAt(j, mergedBoxes.count - 1)
+                        mergedBoxes.removeLast()
+                        changed = true
+                    } else {
+                        j += 1
+                    }
+                }
+                i += 1
+            }
+            if !changed, mergedBoxes.count > Self.fewBoxes {
+                var best = (i: 0, j: 1, cost: Int.max)
+                for i in 0..<mergedBoxes.count {
+                    for j in (i + 1)..<mergedBoxes.count {
+                        let cost = mergedBoxes[i].union(mergedBoxes[j]).area - mergedBoxes[i].area - mergedBoxes[j].area
+                        if cost < best.cost { best = (i, j, cost) }
+                    }
+                }
+                mergedBoxes[best.i] = mergedBoxes[best.i].union(mergedBoxes[best.j])
+                mergedBoxes.remove(at: best.j)
+                changed = true
+            }
+        }
+        return Double(mergedBoxes.reduce(0) { $0 + $1.area }) <= slack * Double(own)
     }
 
     /// Counting sort of the intervals (clipped to `output`) by row into `sorted`.
@@ -132,7 +194,7 @@ public struct DamageRegion: Sendable {
                 row[w] = row[i]; w += 1
             }
         }
-        row.removeSubrange(w...)
+        row.removeLast(row.count - w)
     }
 
     /// The union of two sorted lists of disjoint intervals, joined where they overlap, into `merged`.

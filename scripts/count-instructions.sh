@@ -10,7 +10,9 @@
 #   sdl    SDLFrontEnd.draw (submitting to SDL and SDL's rasterising)
 #   frame  the whole frame
 #
-#   scripts/count-instructions.sh [SCENE…]     (default: all five; about a minute each)
+#   scripts/count-instructions.sh [--window WxH] [--replays DIR] [--seconds S] [SCENE…]
+#       (default: 1280x720, assets/replays, 3 s, all five scenes; about a minute each)
+#       --replays DIR plays DIR/SCENE.jsonl instead of each scene's replay (e.g. a held, moving drag)
 #   ELASTIC_BIN=path/to/elastic scripts/count-instructions.sh …   (another build, e.g. an older one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +29,17 @@ declare -A replay=(
   [wave-pull]=wave-pull-center [gooey-menu]=gooey-menu-open-close [jelly-block]=jelly-block-launch
   [sticky-refresh]=sticky-refresh-pull [wave-balls]=wave-balls-pull
 )
+window=1280x720 replays= seconds=3
+while [ $# -gt 0 ]; do
+  case $1 in
+    --window) window=$2; shift 2 ;;
+    --replays) replays=$2; shift 2 ;;
+    --seconds) seconds=$2; shift 2 ;;
+    *) break ;;
+  esac
+done
+[[ $window =~ ^[0-9]+x[0-9]+$ ]] || { echo "count-instructions: --window wants WxH, got '$window'" >&2; exit 2; }
+[[ $seconds =~ ^[0-9]+$ ]] || { echo "count-instructions: --seconds wants whole seconds, got '$seconds'" >&2; exit 2; }
 scenes=("$@")
 [ ${#scenes[@]} -gt 0 ] || scenes=(wave-pull gooey-menu jelly-block sticky-refresh wave-balls)
 out=$(mktemp -d)
@@ -35,13 +48,16 @@ trap 'rm -rf "$out"' EXIT
 printf '%-15s %9s %9s %9s %9s %11s %11s\n' scene draw hint steps own sdl frame
 for scene in "${scenes[@]}"; do
   [ -n "${replay[$scene]:-}" ] || { echo "count-instructions: unknown scene '$scene' (one of: ${!replay[*]})" >&2; exit 2; }
+  script=assets/replays/${replay[$scene]}.jsonl
+  [ -z "$replays" ] || script=$replays/$scene.jsonl
+  [ -f "$script" ] || { echo "count-instructions: no replay $script" >&2; exit 2; }
   SDL_VIDEODRIVER=dummy valgrind --tool=callgrind --callgrind-out-file="$out/$scene.cg" \
-    "$bin" play --headless --scene "$scene" --replay "assets/replays/${replay[$scene]}.jsonl" \
-    --window 1280x720 --seconds 3 >/dev/null 2>&1
+    "$bin" play --headless --scene "$scene" --replay "$script" \
+    --window "$window" --seconds "$seconds" >/dev/null 2>&1
   callgrind_annotate --inclusive=yes --threshold=100 --auto=no "$out/$scene.cg" > "$out/$scene.txt" 2>/dev/null
   # Inclusive counts of one function, by a pattern of its mangled name.
   count() { grep -m1 -E "$1" "$out/$scene.txt" | awk '{gsub(",", "", $1); print $1}'; }
-  frames=181
+  frames=$((seconds * 60 + 1))
   draw=$(count 'DP4draw4into.*TW'); hint=$(count '7KeyHintV4draw'); steps=$(count 'DP4step2dt.*TW')
   sdl=$(count 'SDLFrontEndC4draw_5scale'); frame=$(count 'GameLoopC8runFrame')
   printf '%-15s %9d %9d %9d %9d %11d %11d\n' "$scene" $((draw / frames)) $((hint / frames)) $((steps / frames)) \

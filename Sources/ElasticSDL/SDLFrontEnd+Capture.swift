@@ -14,7 +14,7 @@ extension SDLFrontEnd {
         if pixels.count != rowBytes * h { pixels = [UInt8](repeating: 0, count: rowBytes * h) }
         let ok = pixels.withUnsafeMutableBytes { out -> Bool in
             guard let base = out.baseAddress else { return false }
-            if rendererName == "software", let surface = SurfaceFill.writableSurface(of: window, outputSize: outputSize),
+            if rendererName == "software", let surface = writableSurface(),
                let format = surface.pointee.format, let source = surface.pointee.pixels {
                 SDL_RenderFlush(renderer)
                 // Same layout in memory (alpha or padding in the top byte): plain row copies.

@@ -21,13 +21,16 @@ extension SDLFrontEnd {
     /// over the shared vertex buffer (handed over without a copy), or, with exact coverage, one
     /// scan conversion per run of one colour, blended into the window surface; text through SDL2_ttf.
     /// `scale` maps scene points to output pixels (HiDPI × the user's UI scale).
-    /// With `partialUpdates`, only the damaged rectangles are cleared and redrawn, each with every
-    /// command clipped to it, so what lies under or over a changed shape is drawn as before.
+    /// With `partialUpdates`, only the damaged rectangles are cleared and redrawn: commands in
+    /// order, each clipped to every rectangle (a coverage run swept once and cut to them), so what
+    /// lies under or over a changed shape is drawn as before.
     public func draw(_ list: DrawList, scale: Double) {
         let s = Float(scale.isFinite && scale > 0 ? scale : 1)
         frameRects.removeAll(keepingCapacity: true)
+        let exactTarget = exactSurface()
         if partialUpdates {
-            damage.update(list, scale: Double(s), width: outputSize.width, height: outputSize.height)
+            damage.update(list, scale: Double(s), width: outputSize.width, height: outputSize.height,
+                          exactCoverage: exactTarget != nil && coverage.tightDamage)
             frameRects.append(contentsOf: damage.rects)
         } else {
             frameRects.append(outputRect)
@@ -45,8 +48,7 @@ extension SDLFrontEnd {
                 roundedVertices.append(v)
             }
         }
-        let whole = redrawsWholeOutput
-        let exact = exactSurface().map { coverage.begin(surface: $0, renderer: renderer) } ?? false
+        let exact = exactTarget.map { coverage.begin(surface: $0, renderer: renderer) } ?? false
         let surface = directFills ? writableSurface() : nil
         occluders.removeAll(keepingCapacity: true)
         if surface != nil {
@@ -55,39 +57,51 @@ extension SDLFrontEnd {
                 occluders.append((i, pixels))
             }
         }
-        for clip in frameRects { draw(list, scale: s, clip: whole ? nil : clip, exact: exact, surface: surface) }
+        coverage.region.set(frameRects)
+        let whole = redrawsWholeOutput
+        draw(list, scale: s, whole: whole, exact: exact, surface: surface)
         if !whole { SDL_RenderSetClipRect(renderer, nil) }
         text.endFrame()
     }
 
-    /// Clears and draws the whole list, clipped to `clip` (output pixels) when it is not nil;
-    /// the clear and opaque rectangles go straight into `surface` when there is one.
-    private func draw(_ list: DrawList, scale s: Float, clip: PixelRect?, exact: Bool,
-                      surface: UnsafeMutablePointer<SDL_Surface>?) {
-        let area = clip ?? outputRect
-        if clip != nil {
+    /// Calls `body` once per damaged rectangle meeting `box` (output pixels), with SDL's clip
+    /// rectangle set to it; once, unclipped, for a whole frame.
+    private func forEachClip(_ whole: Bool, scale s: Float, meeting box: PixelRect? = nil, _ body: (PixelRect) -> Void) {
+        if whole { body(outputRect); return }
+        for r in frameRects {
+            if let box, box.intersection(r).isEmpty { continue }
             // SDL keeps the clip rectangle in output pixels, converted with the scale in force.
             SDL_RenderSetScale(renderer, 1, 1)
-            var r = SDL_Rect(x: Int32(area.x0), y: Int32(area.y0), w: Int32(area.width), h: Int32(area.height))
-            SDL_RenderSetClipRect(renderer, &r)
+            var c = SDL_Rect(x: Int32(r.x0), y: Int32(r.y0), w: Int32(r.width), h: Int32(r.height))
+            SDL_RenderSetClipRect(renderer, &c)
+            SDL_RenderSetScale(renderer, s, s)
+            body(r)
         }
-        coverage.clip = area
+    }
+
+    /// Clears and draws the whole list inside `frameRects`; the clear and opaque rectangles go
+    /// straight into `surface` when there is one.
+    private func draw(_ list: DrawList, scale s: Float, whole: Bool, exact: Bool, surface: UnsafeMutablePointer<SDL_Surface>?) {
         SDL_RenderSetScale(renderer, s, s)
         let c = list.clearColor
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, 255)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         if let surface {
             SDL_RenderFlush(renderer)
-            forEachUncovered(area, after: -1) {
-                SurfaceFill.fill(surface, ($0.x0, $0.y0, $0.width, $0.height), color: RGBA(c.r, c.g, c.b, 255))
+            for area in frameRects {
+                forEachUncovered(area, after: -1) {
+                    SurfaceFill.fill(surface, ($0.x0, $0.y0, $0.width, $0.height), color: RGBA(c.r, c.g, c.b, 255))
+                }
             }
-        } else if clip == nil {
+        } else if whole {
             SDL_RenderClear(renderer)  // ignores the clip rectangle
         } else {
-            SDL_RenderSetScale(renderer, 1, 1)
-            var r = SDL_FRect(x: Float(area.x0), y: Float(area.y0), w: Float(area.width), h: Float(area.height))
-            SDL_RenderFillRectF(renderer, &r)
-            SDL_RenderSetScale(renderer, s, s)
+            forEachClip(whole, scale: s) { area in
+                SDL_RenderSetScale(renderer, 1, 1)
+                var r = SDL_FRect(x: Float(area.x0), y: Float(area.y0), w: Float(area.width), h: Float(area.height))
+                SDL_RenderFillRectF(renderer, &r)
+                SDL_RenderSetScale(renderer, s, s)
+            }
         }
         let shifted = truncatesVertices ? roundedVertices : list.mesh.vertices
         list.mesh.vertices.withUnsafeBufferPointer { vertices in
@@ -101,25 +115,35 @@ extension SDLFrontEnd {
                                 SDL_SetRenderDrawBlendMode(renderer, blend == .none ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
                                 if exact {
                                     drawExact(first: first, count: count, vertices: vertices, indices: indices,
-                                              sdlVertices: sdlVertices, scale: s)
+                                              sdlVertices: sdlVertices, scale: s, whole: whole)
                                 } else {
-                                    drawGeometry(first: first, count: count, indices: indices, sdlVertices: sdlVertices)
+                                    forEachClip(whole, scale: s) { _ in
+                                        drawGeometry(first: first, count: count, indices: indices, sdlVertices: sdlVertices)
+                                    }
                                 }
                             case let .text(index):
-                                text.draw(list.texts[index], pixelScale: Double(s))
+                                let box = DamageTracker.textBounds(list.texts[index], scale: Double(s))
+                                forEachClip(whole, scale: s, meeting: box) { _ in text.draw(list.texts[index], pixelScale: Double(s)) }
                             case let .rect(r, color) where surface != nil && color.isOpaque:
-                                guard let surface, let clipped = SurfaceFill.pixels(r, scale: s)?.intersection(area) else { continue }
-                                guard !clipped.isEmpty else { continue }
+                                guard let surface, let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
                                 SDL_RenderFlush(renderer)  // anything SDL still holds goes underneath
-                                SurfaceFill.fill(surface, (clipped.x0, clipped.y0, clipped.width, clipped.height), color: color)
+                                for area in frameRects {
+                                    let clipped = pixels.intersection(area)
+                                    guard !clipped.isEmpty else { continue }
+                                    SurfaceFill.fill(surface, (clipped.x0, clipped.y0, clipped.width, clipped.height), color: color)
+                                }
                             case let .rect(r, color) where exact:
                                 guard let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
-                                forEachUncovered(pixels.intersection(area), after: position) { coverage.fill($0, color: color) }
+                                for area in frameRects {
+                                    forEachUncovered(pixels.intersection(area), after: position) { coverage.fill($0, color: color) }
+                                }
                             case let .rect(r, color):
-                                SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
-                                SDL_SetRenderDrawBlendMode(renderer, color.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-                                var rect = SDL_FRect(x: Float(r.x), y: Float(r.y), w: Float(r.width), h: Float(r.height))
-                                SDL_RenderFillRectF(renderer, &rect)
+                                forEachClip(whole, scale: s) { _ in
+                                    SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+                                    SDL_SetRenderDrawBlendMode(renderer, color.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+                                    var rect = SDL_FRect(x: Float(r.x), y: Float(r.y), w: Float(r.width), h: Float(r.height))
+                                    SDL_RenderFillRectF(renderer, &rect)
+                                }
                             }
                         }
                     }
@@ -151,7 +175,13 @@ extension SDLFrontEnd {
     /// colour go to `SurfaceCoverage`, each run scan-converted once; the others (colour gradients,
     /// vertices out of its fixed point's range) keep going through SDL, in order.
     private func drawExact(first: Int, count: Int, vertices: UnsafeBufferPointer<Vertex>,
-                           indices: UnsafeBufferPointer<Int32>, sdlVertices: UnsafeBufferPointer<SDL_Vertex>, scale: Float) {
+                           indices: UnsafeBufferPointer<Int32>, sdlVertices: UnsafeBufferPointer<SDL_Vertex>, scale: Float,
+                           whole: Bool) {
+        func drawGeometry(first: Int, count: Int, indices: UnsafeBufferPointer<Int32>, sdlVertices: UnsafeBufferPointer<SDL_Vertex>) {
+            forEachClip(whole, scale: scale) { _ in
+                self.drawGeometry(first: first, count: count, indices: indices, sdlVertices: sdlVertices)
+            }
+        }
         var sdlStart = -1  // first index of the pending stretch for SDL
         var k = first
         let end = first + count - count % 3

@@ -17,9 +17,16 @@ import ElasticCore
 final class SurfaceCoverage {
     /// Whether the front end may use it (tests turn it off to compare with SDL's own drawing).
     var enabled = true
-    /// The output pixels a composite may write (a damaged rectangle, or the whole output): a pixel
-    /// inside gets exactly the value a whole-frame draw gives it.
-    var clip = PixelRect.empty
+    /// The output pixels a composite may write (the damaged rectangles, or the whole output): a
+    /// pixel inside gets exactly the value a whole-frame draw gives it. Each run is swept once over
+    /// the rectangles' box and its spans cut to the rectangles.
+    var region = RowClip()
+    /// Whether the damage of a changed one-colour shape is the band between its old and new
+    /// outline (`DamageTracker`'s `exactCoverage`) instead of its old and new box. Off by default:
+    /// finding and drawing the band costs more than redrawing the box in headless frames
+    /// (docs/benchmarks.md); on, it uploads far fewer pixels.
+    var tightDamage = false
+    var clip: PixelRect { region.bounds }
 
     private var rasterizer = CoverageRasterizer()
     private var target: OpaquePointer?
@@ -104,12 +111,17 @@ final class SurfaceCoverage {
         let output = PixelRect(x0: 0, y0: 0, x1: Int(surface.pointee.w), y1: Int(surface.pointee.h))
         let shown = rasterizer.bounds.intersection(clip).intersection(output)
         guard !shown.isEmpty else { return }
+        let c = runColor
+        let pixel = SDL_MapRGBA(format, c.r, c.g, c.b, 255)
+        let pitch = Int(surface.pointee.pitch)
         rasterizer.sweep(clip: shown)
         // Whatever SDL still queues (text, SDL-drawn triangles) lies underneath: painter's order.
         if let renderer { SDL_RenderFlush(renderer) }
-        let c = runColor
-        let pixel = SDL_MapRGBA(format, c.r, c.g, c.b, 255)
-        SpanBlend.apply(rasterizer.spans, color: pixel, opacity: c.a, to: base, pitch: Int(surface.pointee.pitch))
+        if region.isSingleRect {
+            SpanBlend.apply(rasterizer.spans, color: pixel, opacity: c.a, to: base, pitch: pitch)
+        } else {
+            SpanBlend.apply(rasterizer.spans[...], clippedTo: region, color: pixel, opacity: c.a, to: base, pitch: pitch)
+        }
     }
 
     /// Blends `color` over the output pixels of `rect` (inside `clip`): a translucent rectangle

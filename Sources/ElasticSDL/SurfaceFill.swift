@@ -23,25 +23,14 @@ enum SurfaceFill {
         return surface
     }
 
-    /// `rect` (scene points) in output pixels as SDL's software renderer rounds it: scaled in
-    /// `Float`, each of x, y, width and height truncated toward zero, width and height at least
-    /// one pixel (`SDL_RenderFillRectsF` then `SW_QueueFillRects`); nil when non-finite.
+    /// `rect` (scene points) in output pixels as SDL's software renderer rounds it
+    /// (`Rect.filledPixels`); nil when non-finite.
     static func pixelRect(_ rect: Rect, scale: Float) -> (x: Int, y: Int, width: Int, height: Int)? {
-        // C's cast of a float beyond Int32 is undefined, Swift's traps: clamp first (anything this
-        // far out is clipped away anyway).
-        func truncated(_ v: Double) -> Int? {
-            let f = Float(v) * scale
-            return f.isFinite ? Int(min(max(f, -1e9), 1e9)) : nil
-        }
-        guard let x = truncated(rect.x), let y = truncated(rect.y),
-              let w = truncated(rect.width), let h = truncated(rect.height) else { return nil }
-        return (x, y, max(w, 1), max(h, 1))
+        rect.filledPixels(scale: scale).map { ($0.x0, $0.y0, $0.width, $0.height) }
     }
 
     /// `pixelRect` as a `PixelRect`.
-    static func pixels(_ rect: Rect, scale: Float) -> PixelRect? {
-        pixelRect(rect, scale: scale).map { PixelRect(x0: $0.x, y0: $0.y, x1: $0.x + $0.width, y1: $0.y + $0.height) }
-    }
+    static func pixels(_ rect: Rect, scale: Float) -> PixelRect? { rect.filledPixels(scale: scale) }
 
     /// Fills a pixel rectangle, clipped to the surface, with `color`.
     static func fill(_ surface: UnsafeMutablePointer<SDL_Surface>,

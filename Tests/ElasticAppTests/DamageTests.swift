@@ -25,25 +25,38 @@ extension WindowFaultTests {
     }
 
     static func playRedrawing(scene: String, replay: String, partial: Bool, seconds: Double) throws -> DamageRun {
+        let events = try ReplayScript.parse(contentsOf: ElasticBinary.root.appendingPathComponent("assets/replays/\(replay).jsonl").path)
+        return try playRedrawing(scene: scene, events: events, partial: partial, seconds: seconds)
+    }
+
+    /// Plays `events`; `eachFrame` sees the window surface's pixels after each frame is drawn.
+    static func playRedrawing(scene: String, events: [TimedInput], partial: Bool, seconds: Double, showHint: Bool = true,
+                              tightDamage: Bool = false,
+                              eachFrame: ((UnsafeRawBufferPointer, Int) -> Void)? = nil) throws -> DamageRun {
         let front = try SDLFrontEnd(FrontEndOptions(windowSize: (1280, 720), headless: true, renderer: .software, vsync: false))
         front.partialUpdates = partial
-        let events = try ReplayScript.parse(contentsOf: ElasticBinary.root.appendingPathComponent("assets/replays/\(replay).jsonl").path)
+        front.coverage.tightDamage = tightDamage
         let config = RunConfiguration(
             sceneName: scene, frontEnd: FrontEndOptions(windowSize: (1280, 720), headless: true, renderer: .software, vsync: false),
-            uiScale: 1, stepRate: 240, tolerance: 0.25, antialias: true, showHint: true, fps: 60,
+            uiScale: 1, stepRate: 240, tolerance: 0.25, antialias: true, showHint: showHint, fps: 60,
             frameLimit: Int(seconds * 60) + 1, replay: events, screenshotPath: nil, screenshotTimes: [])
         let loop = try GameLoop(config: config, frontEnd: front, outputs: RunOutputs())
         loop.report = { _ in }
         loop.announceFirstFrame = false
         var run = DamageRun()
-        loop.beforeFrame = { frame in
-            guard frame > 0 else { return }
+        func record() {
             run.hashes.append(surfaceHash(front))
             run.drawn.append(front.drawnPixels)
+            if let eachFrame, let surface = SDL_GetWindowSurface(front.window), let pixels = surface.pointee.pixels {
+                eachFrame(UnsafeRawBufferPointer(start: pixels, count: Int(surface.pointee.pitch) * Int(surface.pointee.h)), front.drawnPixels)
+            }
+        }
+        loop.beforeFrame = { frame in
+            guard frame > 0 else { return }
+            record()
         }
         _ = loop.run()
-        run.hashes.append(surfaceHash(front))
-        run.drawn.append(front.drawnPixels)
+        record()
         return run
     }
 

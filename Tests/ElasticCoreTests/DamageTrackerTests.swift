@@ -9,7 +9,8 @@ import Testing
 struct DamageTrackerTests {
     static let size = (width: 160, height: 120)
 
-    /// A picture of `list` at `scale`: one colour per pixel (centre sampling, no blending).
+    /// A picture of `list` at `scale`: one colour per pixel (triangles by centre sampling,
+    /// rectangles rounded as SDL rounds them; no blending).
     static func picture(_ list: DrawList, scale: Double) -> [RGBA] {
         let (w, h) = size
         var pixels = [RGBA](repeating: list.clearColor, count: w * h)
@@ -33,9 +34,12 @@ struct DamageTrackerTests {
                     } }
                 }
             case let .rect(r, color):
-                for y in 0..<h { for x in 0..<w where r.contains(Vec2((Double(x) + 0.5) / scale, (Double(y) + 0.5) / scale)) {
-                    paint(x, y, color)
-                } }
+                // As SDL's software renderer fills it: x, y, width and height scaled in Float and
+                // truncated, width and height at least a pixel.
+                let s = Float(scale)
+                let x0 = Int(Float(r.x) * s), y0 = Int(Float(r.y) * s)
+                let x1 = x0 + max(Int(Float(r.width) * s), 1), y1 = y0 + max(Int(Float(r.height) * s), 1)
+                for y in y0..<y1 { for x in x0..<x1 { paint(x, y, color) } }
             case .text:
                 break
             }

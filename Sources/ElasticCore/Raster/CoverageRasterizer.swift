@@ -49,6 +49,10 @@ public struct CoverageRasterizer: Sendable {
     private var cells: [Cell] = []
     private var scratch: [Cell] = []
     private var radixCounts: [Int] = []
+    /// One row of cells, summed densely while the row is swept (zero between rows).
+    private var rowCover: [Int64] = []
+    private var rowArea: [Int64] = []
+    private var rowBits: [UInt64] = []
     private(set) public var spans: [CoverageSpan] = []
     /// The pixels what was added touches.
     private(set) public var bounds = PixelRect.empty
@@ -124,29 +128,59 @@ public struct CoverageRasterizer: Sendable {
 
     /// The coverage of everything added, inside `clip`, as spans sorted by row then column
     /// (`spans`); pixels outside `clip` cost nothing beyond the edges' walk.
+    ///
+    /// Cells are bucketed by row, then each row's cells are summed into a dense row of cells
+    /// with a bit per touched column, read back in column order (no comparison sort, and cells
+    /// of one pixel from several edges merge on the way).
     public mutating func sweep(clip: PixelRect) {
         spans.removeAll(keepingCapacity: true)
         cells.removeAll(keepingCapacity: true)
         guard !clip.isEmpty else { return }
         for (edge, winding) in edges where winding != 0 { walk(edge, winding: winding, clip: clip) }
-        Self.sortCells(&cells, scratch: &scratch, counts: &radixCounts, clip: clip)
+        guard !cells.isEmpty else { return }
+        Self.bucketCellsByRow(cells, into: &scratch, rowEnds: &radixCounts, clip: clip)
+        // Column c of the dense row is x = clip.x0 - 1 + c (column 0 gathers what lies left of clip).
+        let width = clip.width + 1, words = (width + 63) / 64
+        if rowCover.count < width { rowCover = Array(repeating: 0, count: width); rowArea = Array(repeating: 0, count: width) }
+        if rowBits.count < words { rowBits = Array(repeating: 0, count: words) }
         let full = 2 * Self.one * Self.one
-        var i = 0
-        while i < cells.count {
-            let y = cells[i].y
+        let x0 = Int32(clip.x0) - 1, clipX1 = Int32(clip.x1)
+        var begin = 0
+        for k in 0..<clip.height {
+            let end = radixCounts[k]
+            defer { begin = end }
+            guard end > begin else { continue }
+            let y = Int32(clip.y0 + k)
+            for i in begin..<end {
+                let c = scratch[i]
+                let col = Int(c.x - x0)
+                guard col < width else { continue }  // right of clip: shows nothing
+                rowCover[col] += Int64(c.cover); rowArea[col] += Int64(c.area)
+                rowBits[col >> 6] |= 1 << UInt64(col & 63)
+            }
+            // Read the touched columns back in order; each is emitted once the next is known.
             var cover: Int64 = 0
-            while i < cells.count, cells[i].y == y {
-                let x = cells[i].x
-                var cellCover: Int64 = 0, cellArea: Int64 = 0
-                while i < cells.count, cells[i].y == y, cells[i].x == x {
-                    cellCover += Int64(cells[i].cover); cellArea += Int64(cells[i].area)
-                    i += 1
-                }
+            var pending = -1
+            func finish(_ col: Int, next: Int32) {
+                let x = x0 + Int32(col)
+                let cellCover = rowCover[col], cellArea = rowArea[col]
+                rowCover[col] = 0; rowArea[col] = 0
                 cover += cellCover
-                if x >= clip.x0 { emit(y: y, x0: x, x1: x + 1, value: cover * 2 * Self.one - cellArea, full: full) }
-                let next = i < cells.count && cells[i].y == y ? cells[i].x : Int32(clip.x1)
+                if x >= Int32(clip.x0) { emit(y: y, x0: x, x1: x + 1, value: cover * 2 * Self.one - cellArea, full: full) }
                 if cover != 0, next > x + 1 { emit(y: y, x0: max(x + 1, Int32(clip.x0)), x1: next, value: cover * 2 * Self.one, full: full) }
             }
+            for w in 0..<words {
+                var bits = rowBits[w]
+                guard bits != 0 else { continue }
+                rowBits[w] = 0
+                while bits != 0 {
+                    let col = w << 6 + bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    if pending >= 0 { finish(pending, next: x0 + Int32(col)) }
+                    pending = col
+                }
+            }
+            if pending >= 0 { finish(pending, next: clipX1) }
         }
     }
 

@@ -21,6 +21,25 @@ public enum SpanBlend {
         }
     }
 
+    /// `apply` with every span cut to the pixels `clip` allows.
+    public static func apply(_ spans: ArraySlice<CoverageSpan>, clippedTo clip: RowClip, color: UInt32, opacity: UInt8,
+                             to base: UnsafeMutableRawPointer, pitch: Int) {
+        let opacity = UInt32(opacity)
+        spans.withUnsafeBufferPointer { spans in
+            for span in spans {
+                let row = (base + Int(span.y) * pitch).assumingMemoryBound(to: UInt32.self)
+                let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) * opacity)
+                clip.forEachPart(y: Int(span.y), x0: span.x0, x1: span.x1) { x0, x1 in
+                    if a == 255 {
+                        (row + Int(x0)).update(repeating: color, count: Int(x1 - x0))
+                    } else if a > 0 {
+                        for x in Int(x0)..<Int(x1) { row[x] = blend(color, over: row[x], alpha: a) }
+                    }
+                }
+            }
+        }
+    }
+
     /// `s` over `d` at `alpha` (0…255), each of the four bytes alike.
     @inline(__always)
     public static func blend(_ s: UInt32, over d: UInt32, alpha a: UInt32) -> UInt32 {

@@ -4,19 +4,43 @@
 /// bounds; everything else is unchanged and need not be redrawn or uploaded. The front end
 /// redraws all commands clipped to the damage, which keeps painter's order right where a changed
 /// shape lies under an unchanged one.
+///
+/// With `exactCoverage` (the front end draws one-colour shapes with `CoverageRasterizer`), a
+/// changed shape of one colour damages only the band between its old and new outline
+/// (`ShapeOutlineDiff`), not its old and new bounds; a rectangle of one colour only the pixels
+/// it fills in one frame and not the other. The damaged rows are grouped into rectangles by
+/// `DamageRegion`.
 public struct DamageTracker: Sendable {
-    /// Damage rectangles are merged down to at most this many (a few partial uploads beat many).
-    public static let maxRects = 8
+    /// At most this many damage rectangles a frame.
+    public static let maxRects = 256
+    /// A group of damaged rows may hold up to this many times the pixels that changed in it.
+    static let slack = 1.25
     /// Pixels added around a shape's bounds for anti-aliasing and renderer rounding.
     static let margin = 2
 
-    private struct Entry: Equatable {
+    private struct Entry {
         var signature: UInt64
         var bounds: PixelRect
+        var blended = false
+        /// The one colour of every vertex (nil: several colours, or not triangles).
+        var color: RGBA?
+        /// Its triangles' points in output pixels, in the frame's `points`.
+        var points: Range<Int> = 0..<0
+        /// A rectangle's filled pixels (`Rect.filledPixels`; empty for anything else).
+        var filled = PixelRect.empty
+        var isRect = false
+
+        func same(as o: Entry) -> Bool { signature == o.signature && bounds == o.bounds }
     }
 
     private var previous: [Entry] = []
     private var current: [Entry] = []
+    private var previousPoints: [Float] = []
+    private var currentPoints: [Float] = []
+    private var outlines = ShapeOutlineDiff()
+    /// Whether the last frame kept its shapes' points (needed to compare outlines).
+    private var previousKeptPoints = false
+    private var region = DamageRegion()
     private var previousClear: RGBA?
     private var full = true
     private var output = PixelRect.empty
@@ -32,13 +56,16 @@ public struct DamageTracker: Sendable {
     public mutating func invalidate() { full = true }
 
     /// Compares `list` (scene points × `scale` = output pixels) with the last frame's list.
-    public mutating func update(_ list: DrawList, scale: Double, width: Int, height: Int) {
+    /// `exactCoverage`: one-colour triangle runs are drawn with `CoverageRasterizer` at
+    /// `Float(scale)`, so their damage can be the pixels whose coverage changed.
+    public mutating func update(_ list: DrawList, scale: Double, width: Int, height: Int, exactCoverage: Bool = false) {
         let out = PixelRect(x0: 0, y0: 0, x1: max(width, 0), y1: max(height, 0))
         let s = scale.isFinite && scale > 0 ? scale : 1
         current.removeAll(keepingCapacity: true)
+        currentPoints.removeAll(keepingCapacity: true)
         for command in list.commands {
             if case let .triangles(first, count, blend) = command {
-                appendShapes(first: first, count: count, blend: blend, in: list, scale: s, clip: out)
+                appendShapes(first: first, count: count, blend: blend, in: list, scale: s, clip: out, points: exactCoverage)
             } else {
                 current.append(DamageTracker.entry(command, in: list, scale: s, clip: out))
             }
@@ -47,96 +74,101 @@ public struct DamageTracker: Sendable {
         if full || out != output || previousClear != list.clearColor {
             if !out.isEmpty { rects.append(out) }
         } else {
+            region.removeAll()
             for i in 0..<max(previous.count, current.count) {
                 let old = i < previous.count ? previous[i] : nil, new = i < current.count ? current[i] : nil
-                if old == new { continue }
-                if let old, !old.bounds.isEmpty { add(old.bounds) }
-                if let new, !new.bounds.isEmpty { add(new.bounds) }
+                if let old, let new, old.same(as: new) { continue }
+                if let old, let new, old.isRect, new.isRect, old.color == new.color {
+                    // One colour: only what lies outside the pixels both fill changes.
+                    let kept = old.filled.intersection(new.filled)
+                    old.filled.forEachPiece(outside: kept) { region.add($0) }
+                    new.filled.forEachPiece(outside: kept) { region.add($0) }
+                    continue
+                }
+                if exactCoverage, previousKeptPoints, diffOutlines(old: old, new: new, output: out) { continue }
+                if let old { region.add(old.bounds) }
+                if let new { region.add(new.bounds) }
             }
-            merge()
+            region.rectangles(in: out, slack: Self.slack, maxRects: Self.maxRects, into: &rects)
         }
         full = false
         output = out
         previousClear = list.clearColor
         swap(&previous, &current)
+        swap(&previousPoints, &currentPoints)
+        previousKeptPoints = exactCoverage
     }
 
-    private mutating func add(_ r: PixelRect) {
-        rects.append(r)
-        if rects.count > 4 * DamageTracker.maxRects { merge() }
-    }
-
-    /// Merges overlapping or touching rectangles into their bounding boxes until none overlap, then
-    /// keeps at most `maxRects` by merging the pairs that add the fewest pixels.
-    private mutating func merge() {
-        var changed = true
-        while changed {
-            changed = false
-            var i = 0
-            while i < rects.count {
-                var j = i + 1
-                while j < rects.count {
-                    if rects[i].touches(rects[j]) {
-                        rects[i] = rects[i].union(rects[j])
-                        rects.swapAt(j, rects.count - 1)
-                        rects.removeLast()
-                        changed = true
-                    } else {
-                        j += 1
-                    }
-                }
-                i += 1
-            }
-            if !changed, rects.count > DamageTracker.maxRects {
-                var best = (i: 0, j: 1, cost: Int.max)
-                for i in 0..<rects.count {
-                    for j in (i + 1)..<rects.count {
-                        let cost = rects[i].union(rects[j]).area - rects[i].area - rects[j].area
-                        if cost < best.cost { best = (i, j, cost) }
-                    }
-                }
-                rects[best.i] = rects[best.i].union(rects[best.j])
-                rects.remove(at: best.j)
-                changed = true
-            }
-        }
+    /// Damages the strips' bands where the old and new shape at `index` (either may be missing)
+    /// can differ, when both are one colour, the same one; false when that does not apply.
+    private mutating func diffOutlines(old: Entry?, new: Entry?, output: PixelRect) -> Bool {
+        guard old != nil || new != nil else { return true }
+        if old?.isRect == true || new?.isRect == true { return false }
+        if let old, old.color == nil { return false }
+        if let new, new.color == nil { return false }
+        if let old, let new, old.color != new.color || old.blended != new.blended { return false }
+        return outlines.diff(old: old.map { previousPoints[$0.points] } ?? [], new: new.map { currentPoints[$0.points] } ?? [],
+                             output: output, into: &region)
     }
 
     /// A batch of triangles holds many shapes; a shape's triangles come one after another in one
     /// colour, so the batch is cut where the colour (alpha aside: fringes fade one colour out)
     /// changes, and each run is compared on its own.
-    private mutating func appendShapes(first: Int, count: Int, blend: BlendMode, in list: DrawList, scale: Double, clip: PixelRect) {
+    private mutating func appendShapes(first: Int, count: Int, blend: BlendMode, in list: DrawList, scale: Double, clip: PixelRect,
+                                       points keepsPoints: Bool) {
         let indices = list.mesh.indices, vertices = list.mesh.vertices
+        let pixelScale = Float(scale)
         var hash = Signature()
         var lo = Vec2(.infinity, .infinity), hi = Vec2(-.infinity, -.infinity)
         var runColor: UInt64?
+        var color: RGBA?, pointsStart = currentPoints.count
         func close() {
             guard runColor != nil else { return }
             let bounds = PixelRect(covering: lo * scale, hi * scale, margin: DamageTracker.margin).intersection(clip)
-            current.append(Entry(signature: hash.value, bounds: bounds))
+            current.append(Entry(signature: hash.value, bounds: bounds, blended: blend != .none, color: color,
+                                 points: pointsStart..<currentPoints.count))
         }
         let end = min(first + count, indices.count)
         for t in stride(from: first, to: end - 2, by: 3) {
-            guard vertices.indices.contains(Int(indices[t])) else { continue }
-            let rgb = vertices[Int(indices[t])].color.packed >> 8
+            guard vertices.indices.contains(Int(indices[t])) else { color = nil; continue }
+            let first = vertices[Int(indices[t])].color
+            let rgb = first.packed >> 8
             if rgb != runColor {
                 close()
                 runColor = rgb
                 hash = Signature()
                 hash.add(blend == .none ? 1 : 2)
                 lo = Vec2(.infinity, .infinity); hi = Vec2(-.infinity, -.infinity)
+                color = first; pointsStart = currentPoints.count
             }
             for k in t..<(t + 3) {
                 let index = Int(indices[k])
-                guard vertices.indices.contains(index) else { continue }
+                guard vertices.indices.contains(index) else { color = nil; continue }
                 let v = vertices[index]
                 hash.add(UInt64(v.x.bitPattern) << 32 | UInt64(v.y.bitPattern))
                 hash.add(v.color.packed)
+                if v.color != color { color = nil }
+                if keepsPoints { currentPoints.append(v.x * pixelScale); currentPoints.append(v.y * pixelScale) }
                 lo = Vec2(min(lo.x, Double(v.x)), min(lo.y, Double(v.y)))
                 hi = Vec2(max(hi.x, Double(v.x)), max(hi.y, Double(v.y)))
             }
         }
         close()
+    }
+
+    /// The output pixels a label may touch (generous: no font here, so a glyph counts as an em
+    /// wide and the line as two ems tall).
+    public static func textBounds(_ item: TextItem, scale: Double) -> PixelRect {
+        let width = item.size * Double(item.text.unicodeScalars.count + 1)
+        let left: Double
+        switch item.alignment {
+        case .leading: left = item.position.x
+        case .center: left = item.position.x - width / 2
+        case .trailing: left = item.position.x - width
+        }
+        let lo = Vec2(left - item.size, item.position.y - item.size)
+        let hi = Vec2(left + width + item.size, item.position.y + item.size)
+        return PixelRect(covering: lo * scale, hi * scale, margin: margin)
     }
 
     private static func entry(_ command: DrawCommand, in list: DrawList, scale: Double, clip: PixelRect) -> Entry {
@@ -149,23 +181,21 @@ public struct DamageTracker: Sendable {
             hash.add(3)
             hash.add(r.x.bitPattern); hash.add(r.y.bitPattern); hash.add(r.width.bitPattern); hash.add(r.height.bitPattern)
             hash.add(color.packed)
-            lo = Vec2(r.x, r.y); hi = Vec2(r.maxX, r.maxY)
+            let box = PixelRect(covering: Vec2(r.x, r.y) * scale, Vec2(r.maxX, r.maxY) * scale, margin: margin)
+            let filled = r.filledPixels(scale: Float(scale))?.intersection(clip) ?? .empty
+            return Entry(signature: hash.value, bounds: box.intersection(clip), color: color, filled: filled, isRect: true)
         case let .text(index):
             hash.add(4)
             let item = list.texts[index]
             for byte in item.text.utf8 { hash.add(UInt64(byte)) }
             hash.add(item.position.x.bitPattern); hash.add(item.position.y.bitPattern); hash.add(item.size.bitPattern)
             hash.add(item.color.packed)
-            // Generous: no font here, so a glyph counts as an em wide and the line as two ems tall.
-            let width = item.size * Double(item.text.unicodeScalars.count + 1)
-            let left: Double
             switch item.alignment {
-            case .leading: left = item.position.x; hash.add(5)
-            case .center: left = item.position.x - width / 2; hash.add(6)
-            case .trailing: left = item.position.x - width; hash.add(7)
+            case .leading: hash.add(5)
+            case .center: hash.add(6)
+            case .trailing: hash.add(7)
             }
-            lo = Vec2(left - item.size, item.position.y - item.size)
-            hi = Vec2(left + width + item.size, item.position.y + item.size)
+            return Entry(signature: hash.value, bounds: textBounds(item, scale: scale).intersection(clip))
         }
         let bounds = PixelRect(covering: lo * scale, hi * scale, margin: margin).intersection(clip)
         return Entry(signature: hash.value, bounds: bounds)

@@ -1,0 +1,54 @@
+/// A set of disjoint pixel rectangles (a frame's damage) looked up by row: which columns of a
+/// row may be drawn. Spans swept once for a whole shape are cut to it, instead of sweeping the
+/// shape once per rectangle.
+public struct RowClip: Sendable {
+    /// The rectangles' bounding box.
+    public private(set) var bounds = PixelRect.empty
+    /// Whether it is one rectangle (nothing to cut inside `bounds`).
+    public private(set) var isSingleRect = true
+    private var rowStart: [Int] = []
+    private var columns: [(x0: Int32, x1: Int32)] = []
+
+    public init() {}
+
+    /// Sets the rectangles (pairwise disjoint).
+    public mutating func set(_ rects: [PixelRect]) {
+        bounds = rects.reduce(PixelRect.empty) { $0.union($1) }
+        isSingleRect = rects.count(where: { !$0.isEmpty }) <= 1
+        guard !isSingleRect else { return }
+        let h = bounds.height
+        if rowStart.count < h + 2 { rowStart = Array(repeating: 0, count: h + 2) }
+        for k in 0...(h + 1) { rowStart[k] = 0 }
+        var total = 0
+        for r in rects where !r.isEmpty {
+            for y in r.y0..<r.y1 { rowStart[y - bounds.y0 + 2] += 1 }
+            total += r.height
+        }
+        for k in 0...h { rowStart[k + 1] += rowStart[k] }
+        if columns.count < total { columns = Array(repeating: (0, 0), count: total) }
+        for r in rects where !r.isEmpty {
+            for y in r.y0..<r.y1 {
+                let k = y - bounds.y0 + 1
+                columns[rowStart[k]] = (Int32(r.x0), Int32(r.x1))
+                rowStart[k] += 1
+            }
+        }
+        // rowStart[k] .. rowStart[k + 1] are now row k's columns.
+    }
+
+    /// Calls `body` with each part of x0..<x1 in row `y` that may be drawn.
+    @inline(__always)
+    public func forEachPart(y: Int, x0: Int32, x1: Int32, _ body: (Int32, Int32) -> Void) {
+        if isSingleRect {
+            let a = max(x0, Int32(bounds.x0)), b = min(x1, Int32(bounds.x1))
+            if a < b, y >= bounds.y0, y < bounds.y1 { body(a, b) }
+            return
+        }
+        guard y >= bounds.y0, y < bounds.y1 else { return }
+        let k = y - bounds.y0
+        for i in rowStart[k]..<rowStart[k + 1] {
+            let a = max(x0, columns[i].x0), b = min(x1, columns[i].x1)
+            if a < b { body(a, b) }
+        }
+    }
+}

@@ -1,0 +1,214 @@
+/// Damaged pixels collected as row intervals, turned into few disjoint rectangles that waste
+/// little: consecutive rows are grouped while the group's rectangles (the union of its rows'
+/// intervals) hold at most `slack` times the pixels actually damaged in them.
+///
+/// A band between two outlines, a curve's moving edge, becomes a stack of short wide rectangles
+/// where the edge is shallow and of thin ones where it is steep, instead of its bounding box.
+/// Nothing allocates once the buffers have grown.
+public struct DamageRegion: Sendable {
+    /// Intervals closer than this (pixels) in a row are joined: a gap that small costs less to
+    /// redraw than another rectangle.
+    static let joinGap: Int32 = 1
+
+    struct Interval { var y: Int32, x0: Int32, x1: Int32 }
+
+    private var intervals: [Interval] = []
+    /// Whole rectangles added while no row interval was: a few disjoint ones are the answer as
+    /// they are, without going through rows.
+    private var boxes: [PixelRect] = []
+    private var mergedBoxes: [PixelRect] = []
+    private var sorted: [Interval] = []
+    private var rowCounts: [Int] = []
+    private var row: [Interval] = []
+    private var clusters: [Interval] = []
+    private var merged: [Interval] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { intervals.isEmpty && boxes.isEmpty }
+
+    public mutating func removeAll() {
+        intervals.removeAll(keepingCapacity: true)
+        boxes.removeAll(keepingCapacity: true)
+    }
+
+    /// Damages pixels x0..<x1 of row y (clipped later to the output).
+    public mutating func add(y: Int, x0: Int, x1: Int) {
+        guard x1 > x0 else { return }
+        intervals.append(Interval(y: Int32(clamping: y), x0: Int32(clamping: x0), x1: Int32(clamping: x1)))
+    }
+
+    /// Damages every pixel of `rect`.
+    public mutating func add(_ rect: PixelRect) {
+        guard !rect.isEmpty else { return }
+        boxes.append(rect)
+    }
+
+    /// The boxes as row intervals (once they are too many, or overlap, to be the answer).
+    private mutating func boxesToRows() {
+        for r in boxes { for y in r.y0..<r.y1 { add(y: y, x0: r.x0, x1: r.x1) } }
+        boxes.removeAll(keepingCapacity: true)
+    }
+
+    /// Disjoint rectangles inside `output` covering every damaged pixel, appended to `rects`;
+    /// at most `maxRects` (groups are allowed more waste until they fit).
+    public mutating func rectangles(in output: PixelRect, slack: Double, maxRects: Int, into rects: inout [PixelRect]) {
+        let start = rects.count
+        guard !output.isEmpty, !isEmpty else { return }
+        if intervals.isEmpty, boxes.count <= 4 * Self.fewBoxes, mergeBoxes(in: output, slack: slack) {
+            rects.append(contentsOf: mergedBoxes)
+            return
+        }
+        boxesToRows()
+        sortByRow(output)
+        var s = slack
+        while true {
+            group(slack: s, output: output, into: &rects)
+            if rects.count - start <= maxRects || s > 1e6 { return }
+            rects.removeSubrange(start...)
+            s *= 2
+        }
+    }
+
+    /// Boxes kept as they are when no more than this many.
+    static let fewBoxes = 8
+
+    /// Merges the boxes (clipped to `output`) that overlap or touch into their bounding boxes,
+    /// then the pairs that add the fewest pixels, down to `fewBoxes`, into `merged`: true when
+    /// that wastes at most `slack` times the boxes' own pixels (far cheaper than going by rows).
+    private mutating func mergeBoxes(in output: PixelRect, slack: Double) -> Bool {
+        mergedBoxes.removeAll(keepingCapacity: true)
+        var own = 0
+        for r in boxes { let c = r.intersection(output); if !c.isEmpty { mergedBoxes.append(c); own += c.area } }
+        var changed = true
+        while changed {
+            changed = false
+            var i = 0
+            while i < mergedBoxes.count {
+                var j = i + 1
+                while j < mergedBoxes.count {
+                    if mergedBoxes[i].touches(mergedBoxes[j]) {
+                        mergedBoxes[i] = mergedBoxes[i].union(mergedBoxes[j])
+                        mergedBoxes.swapAt(j, mergedBoxes.count - 1)
+                        mergedBoxes.removeLast()
+                        changed = true
+                    } else {
+                        j += 1
+                    }
+                }
+                i += 1
+            }
+            if !changed, mergedBoxes.count > Self.fewBoxes {
+                var best = (i: 0, j: 1, cost: Int.max)
+                for i in 0..<mergedBoxes.count {
+                    for j in (i + 1)..<mergedBoxes.count {
+                        let cost = mergedBoxes[i].union(mergedBoxes[j]).area - mergedBoxes[i].area - mergedBoxes[j].area
+                        if cost < best.cost { best = (i, j, cost) }
+                    }
+                }
+                mergedBoxes[best.i] = mergedBoxes[best.i].union(mergedBoxes[best.j])
+                mergedBoxes.remove(at: best.j)
+                changed = true
+            }
+        }
+        return Double(mergedBoxes.reduce(0) { $0 + $1.area }) <= slack * Double(own)
+    }
+
+    /// Counting sort of the intervals (clipped to `output`) by row into `sorted`.
+    private mutating func sortByRow(_ output: PixelRect) {
+        let h = output.height
+        if rowCounts.count < h + 1 { rowCounts = Array(repeating: 0, count: h + 1) }
+        for k in 0...h { rowCounts[k] = 0 }
+        var n = 0
+        for i in intervals.indices {
+            var v = intervals[i]
+            guard Int(v.y) >= output.y0, Int(v.y) < output.y1 else { v.x1 = v.x0; intervals[i] = v; continue }
+            v.x0 = max(v.x0, Int32(output.x0)); v.x1 = min(v.x1, Int32(output.x1))
+            intervals[i] = v
+            guard v.x1 > v.x0 else { continue }
+            rowCounts[Int(v.y) - output.y0 + 1] += 1
+            n += 1
+        }
+        for k in 0..<h { rowCounts[k + 1] += rowCounts[k] }
+        if sorted.count < n { sorted = Array(repeating: Interval(y: 0, x0: 0, x1: 0), count: max(n, intervals.count)) }
+        for v in intervals where v.x1 > v.x0 {
+            let k = Int(v.y) - output.y0
+            sorted[rowCounts[k]] = v
+            rowCounts[k] += 1
+        }
+        // rowCounts[k] is now the end of row k (and the start of row k + 1).
+    }
+
+    private mutating func group(slack: Double, output: PixelRect, into rects: inout [PixelRect]) {
+        clusters.removeAll(keepingCapacity: true)
+        var groupStart: Int32 = 0, groupEnd: Int32 = 0  // rows [start, end)
+        var damaged = 0
+        func emit(_ rects: inout [PixelRect]) {
+            for c in clusters { rects.append(PixelRect(x0: Int(c.x0), y0: Int(groupStart), x1: Int(c.x1), y1: Int(groupEnd))) }
+            clusters.removeAll(keepingCapacity: true)
+            damaged = 0
+        }
+        var begin = 0
+        for k in 0..<output.height {
+            let end = rowCounts[k]
+            defer { begin = end }
+            guard end > begin else { continue }
+            let y = Int32(output.y0 + k)
+            mergeRow(begin, end)
+            let rowPixels = row.reduce(0) { $0 + Int($1.x1 - $1.x0) }
+            if clusters.isEmpty || y != groupEnd {
+                emit(&rects)
+                clusters.append(contentsOf: row)
+                groupStart = y; groupEnd = y + 1; damaged = rowPixels
+                continue
+            }
+            unite(clusters, row)
+            let area = merged.reduce(0) { $0 + Int($1.x1 - $1.x0) } * Int(y + 1 - groupStart)
+            if Double(area) <= slack * Double(damaged + rowPixels) {
+                swap(&clusters, &merged)
+                groupEnd = y + 1; damaged += rowPixels
+            } else {
+                emit(&rects)
+                clusters.append(contentsOf: row)
+                groupStart = y; groupEnd = y + 1; damaged = rowPixels
+            }
+        }
+        emit(&rects)
+    }
+
+    /// One row's intervals (sorted[begin..<end]) sorted by x and joined into `row`.
+    private mutating func mergeRow(_ begin: Int, _ end: Int) {
+        row.removeAll(keepingCapacity: true)
+        for i in begin..<end {  // insertion sort: a row holds a few intervals
+            let v = sorted[i]
+            var j = row.count
+            row.append(v)
+            while j > 0, row[j - 1].x0 > v.x0 { row[j] = row[j - 1]; j -= 1 }
+            row[j] = v
+        }
+        var w = 0
+        for i in row.indices {
+            if w > 0, row[i].x0 <= row[w - 1].x1 + Self.joinGap {
+                row[w - 1].x1 = max(row[w - 1].x1, row[i].x1)
+            } else {
+                row[w] = row[i]; w += 1
+            }
+        }
+        row.removeLast(row.count - w)
+    }
+
+    /// The union of two sorted lists of disjoint intervals, joined where they overlap, into `merged`.
+    private mutating func unite(_ a: [Interval], _ b: [Interval]) {
+        merged.removeAll(keepingCapacity: true)
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            let v: Interval
+            if j >= b.count || (i < a.count && a[i].x0 <= b[j].x0) { v = a[i]; i += 1 } else { v = b[j]; j += 1 }
+            if let last = merged.last, v.x0 <= last.x1 {
+                merged[merged.count - 1].x1 = max(last.x1, v.x1)
+            } else {
+                merged.append(v)
+            }
+        }
+    }
+}

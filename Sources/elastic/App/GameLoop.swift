@@ -152,13 +152,16 @@ final class GameLoop {
         // Idle (live only): nothing moves or fades, nothing was input, the last frame already shows it:
         // skip drawing and sleep until an event, the replay's next event or 50 ms, so an idle scene
         // costs ~nothing (and a spinning loop does not starve the window system of the CPU).
+        // A screenshot that is due is drawn even at rest (it would otherwise never be taken).
+        let screenshotDue = screenshotQueue.first.map { now + 1e-9 >= $0 } ?? false
         let idle = driver.scene.isIdle && platformEvents.isEmpty && !driver.hasPendingInput && !hud.visible
-            && !latency.hasUnpresented && !(config.showHint && overlays.changes(at: now))
+            && !latency.hasUnpresented && !(config.showHint && overlays.changes(at: now)) && !screenshotDue
         if live, idle, lastFrameWasIdle {
             // Not a frame: recording pauses too, so the wait does not read as a stutter.
             if !sleepingIdle { sleepingIdle = true; outputs.stats?.pause(reason: "idle (nothing moves; not redrawing)") }
-            let untilReplay = driver.nextReplayTime.map { max(0, $0 - now) * 1000 } ?? 50
-            frontEnd.waitForEvent(milliseconds: Int32(min(50, untilReplay.rounded(.up))))
+            let wake = [driver.nextReplayTime, screenshotQueue.first].compactMap { $0 }.min()
+            let untilWake = wake.map { max(0, $0 - now) * 1000 } ?? 50
+            frontEnd.waitForEvent(milliseconds: Int32(min(50, untilWake.rounded(.up))))
             pacing.gap()
             return
         }

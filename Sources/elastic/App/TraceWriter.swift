@@ -4,17 +4,15 @@ import Foundation
 
 /// `--trace`: one CSV row per rendered frame and spring entity,
 /// `frame,time,entity,x,y,target_x,target_y`, where `time` is the simulated time the row's
-/// (interpolated) positions correspond to. Rows are buffered and written 64 KiB at a time; a
-/// write that fails part-way (disk full, file-size limit) keeps every whole row that fitted.
+/// (interpolated) positions correspond to. Rows go through a `LineBuffer`.
 final class TraceWriter {
     static let header = "frame,time,entity,x,y,target_x,target_y\n"
-    private let file: OutputFile
-    private var buffer = ""
+    private let lines: LineBuffer
+    private var file: OutputFile { lines.file }
 
     init(path: String, resolvedPath: String? = nil) throws {
-        file = try OutputFile(path: path, purpose: "trace", resolvedPath: resolvedPath)
-        buffer.reserveCapacity(1 << 16)
-        buffer += TraceWriter.header
+        lines = LineBuffer(try OutputFile(path: path, purpose: "trace", resolvedPath: resolvedPath))
+        lines.append(TraceWriter.header)
     }
 
     func record(frame: Int, time: Double, world: World, alpha: Double) {
@@ -22,29 +20,15 @@ final class TraceWriter {
         for row in 0..<world.count {
             let x = world.previousX[row] + (world.positionX[row] - world.previousX[row]) * a
             let y = world.previousY[row] + (world.positionY[row] - world.previousY[row]) * a
-            buffer += "\(frame),\(time),\(world.name[row]),\(x),\(y),\(world.targetX[row]),\(world.targetY[row])\n"
+            lines.append("\(frame),\(time),\(world.name[row]),\(x),\(y),\(world.targetX[row]),\(world.targetY[row])\n")
         }
-        if buffer.utf8.count >= 1 << 16 { flush() }
     }
 
-    func flush() {
-        file.write(buffer)
-        buffer.removeAll(keepingCapacity: true)
-    }
+    func start() { lines.start() }
 
-    /// The run begins: a trace file that existed is emptied (see OutputFile.start).
-    func start() { file.start() }
+    func discard() { lines.discard() }
 
-    /// The run never started: removes the file if this run created it.
-    func discard() {
-        buffer.removeAll()
-        file.discard()
-    }
-
-    func close() {
-        flush()
-        file.close()
-    }
+    func close() { lines.close() }
 
     /// The failure and what it cost, in rows (the header is not a row).
     var writeError: String? {

@@ -7,14 +7,12 @@ import ElasticStats
 /// and the front end's damage into a line and empties the log. Lines are buffered and written
 /// 64 KiB at a time through `OutputFile` (a failed write keeps every whole line that fitted).
 final class DrawTraceWriter {
-    private let file: OutputFile
+    private let lines: LineBuffer
     private let frontEnd: SDLFrontEnd
-    private var buffer = ""
 
     init(path: String, resolvedPath: String?, frontEnd: SDLFrontEnd) throws {
-        file = try OutputFile(path: path, purpose: "draw trace", resolvedPath: resolvedPath)
+        lines = LineBuffer(try OutputFile(path: path, purpose: "draw trace", resolvedPath: resolvedPath))
         self.frontEnd = frontEnd
-        buffer.reserveCapacity(1 << 16)
     }
 
     /// Turns the tessellator's shape log on (the loop's first frame must already be logged).
@@ -29,29 +27,17 @@ final class DrawTraceWriter {
         let encoder = DrawTraceFrame(frame: frame, time: time, width: front.outputSize.width, height: front.outputSize.height,
                                      scale: scale, damage: front.drawnRects,
                                      measure: { text, size in front.textWidth(text, size: size / pixels).map { $0 * pixels } })
-        buffer += encoder.line(list: list, log: log ?? ShapeLog())
+        lines.append(encoder.line(list: list, log: log ?? ShapeLog()))
         log?.removeAll()
-        if buffer.utf8.count >= 1 << 16 { flush() }
     }
 
-    func flush() {
-        file.write(buffer)
-        buffer.removeAll(keepingCapacity: true)
-    }
+    func start() { lines.start() }
 
-    /// The run begins: a file that existed is emptied (see OutputFile.start).
-    func start() { file.start() }
-
-    /// The run never started: removes the file if this run created it.
-    func discard() {
-        buffer.removeAll()
-        file.discard()
-    }
+    func discard() { lines.discard() }
 
     /// Writes what is left and closes the file; the failure and what it cost, if a write failed.
     func finish() -> String? {
-        flush()
-        file.close()
-        return file.errorReport.map { "--trace-draw: \($0)" }
+        lines.close()
+        return lines.file.errorReport.map { "--trace-draw: \($0)" }
     }
 }

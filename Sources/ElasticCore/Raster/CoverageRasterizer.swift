@@ -200,10 +200,16 @@ public struct CoverageRasterizer: Sendable {
         let rowStart = max(y0 >> 8, Int64(clip.y0)), rowEnd = min((y1 - 1) >> 8, Int64(clip.y1) - 1)
         guard rowStart <= rowEnd else { return }
         let dx = x1 - x0, dy = y1 - y0
-        func x(at y: Int64) -> Int64 { y == y1 ? x1 : x0 + Self.divideRounded((y - y0) * dx, dy) }
+        let yStart = max(y0, rowStart * one)
+        var xa = yStart == y0 ? x0 : x0 + Self.divideRounded((yStart - y0) * dx, dy)
+        // x at each row boundary below: the same rounded division, carried from row to row.
+        var boundaryX = RoundedRamp(origin: x0, t0: (rowStart + 1) * one - y0, step: one, numerator: dx, denominator: dy)
         for row in rowStart...rowEnd {
             let ya = max(y0, row * one), yb = min(y1, (row + 1) * one)
-            addRowSegment(row: Int32(row), x(at: ya), ya - row * one, x(at: yb), yb - row * one, winding: winding, clip: clip)
+            let xb = yb == y1 ? x1 : boundaryX.value
+            boundaryX.advance()
+            addRowSegment(row: Int32(row), xa, ya - row * one, xb, yb - row * one, winding: winding, clip: clip)
+            xa = xb
         }
     }
 
@@ -230,13 +236,17 @@ public struct CoverageRasterizer: Sendable {
         var cx = x0 >> 8
         let lastX = x1 >> 8
         var px = x0, py = y0
-        // Step cell by cell, the y at each column boundary by interpolation.
-        while cx < lastX {
-            let boundary = (cx + 1) * one
-            let yb = y(at: boundary)
-            addCell(x: Int32(cx), y: row, cover: yb - py, area: (yb - py) * (px - cx * one + boundary - cx * one), winding: winding)
-            px = boundary; py = yb
-            cx += 1
+        // Step cell by cell, the y at each column boundary by interpolation (y(at:), carried).
+        if cx < lastX {
+            var boundaryY = RoundedRamp(origin: ay, t0: (cx + 1) * one - ax, step: one, numerator: by - ay, denominator: bx - ax)
+            while cx < lastX {
+                let boundary = (cx + 1) * one
+                let yb = boundaryY.value
+                boundaryY.advance()
+                addCell(x: Int32(cx), y: row, cover: yb - py, area: (yb - py) * (px - cx * one + boundary - cx * one), winding: winding)
+                px = boundary; py = yb
+                cx += 1
+            }
         }
         addCell(x: Int32(cx), y: row, cover: y1 - py, area: (y1 - py) * (px - cx * one + x1 - cx * one), winding: winding)
     }

@@ -143,48 +143,25 @@ public struct CoverageRasterizer: Sendable {
         let width = clip.width + 1, words = (width + 63) / 64
         if rowCover.count < width { rowCover = Array(repeating: 0, count: width); rowArea = Array(repeating: 0, count: width) }
         if rowBits.count < words { rowBits = Array(repeating: 0, count: words) }
-        let full = 2 * Self.one * Self.one
-        let x0 = Int32(clip.x0) - 1, clipX1 = Int32(clip.x1)
-        var begin = 0
-        for k in 0..<clip.height {
-            let end = radixCounts[k]
-            defer { begin = end }
-            guard end > begin else { continue }
-            let y = Int32(clip.y0 + k)
-            for i in begin..<end {
-                let c = scratch[i]
-                let col = Int(c.x - x0)
-                guard col < width else { continue }  // right of clip: shows nothing
-                rowCover[col] += Int64(c.cover); rowArea[col] += Int64(c.area)
-                rowBits[col >> 6] |= 1 << UInt64(col & 63)
-            }
-            // Read the touched columns back in order; each is emitted once the next is known.
-            var cover: Int64 = 0
-            var pending = -1
-            func finish(_ col: Int, next: Int32) {
-                let x = x0 + Int32(col)
-                let cellCover = rowCover[col], cellArea = rowArea[col]
-                rowCover[col] = 0; rowArea[col] = 0
-                cover += cellCover
-                if x >= Int32(clip.x0) { emit(y: y, x0: x, x1: x + 1, value: cover * 2 * Self.one - cellArea, full: full) }
-                if cover != 0, next > x + 1 { emit(y: y, x0: max(x + 1, Int32(clip.x0)), x1: next, value: cover * 2 * Self.one, full: full) }
-            }
-            for w in 0..<words {
-                var bits = rowBits[w]
-                guard bits != 0 else { continue }
-                rowBits[w] = 0
-                while bits != 0 {
-                    let col = w << 6 + bits.trailingZeroBitCount
-                    bits &= bits - 1
-                    if pending >= 0 { finish(pending, next: x0 + Int32(col)) }
-                    pending = col
+        // Taken out of self while the rows are swept, so they are read and written by pointer
+        // (no uniqueness or bounds checks per cell) while spans are appended.
+        var cover: [Int64] = [], area: [Int64] = [], bits: [UInt64] = [], sorted: [Cell] = [], ends: [Int] = []
+        swap(&cover, &rowCover); swap(&area, &rowArea); swap(&bits, &rowBits); swap(&sorted, &scratch); swap(&ends, &radixCounts)
+        defer { swap(&cover, &rowCover); swap(&area, &rowArea); swap(&bits, &rowBits); swap(&sorted, &scratch); swap(&ends, &radixCounts) }
+        cover.withUnsafeMutableBufferPointer { cover in
+            area.withUnsafeMutableBufferPointer { area in
+                bits.withUnsafeMutableBufferPointer { bits in
+                    sorted.withUnsafeBufferPointer { sorted in
+                        ends.withUnsafeBufferPointer { ends in
+                            sweepRows(clip: clip, cells: sorted, rowEnds: ends, rowCover: cover, rowArea: area, rowBits: bits)
+                        }
+                    }
                 }
             }
-            if pending >= 0 { finish(pending, next: clipX1) }
         }
     }
 
-    private mutating func emit(y: Int32, x0: Int32, x1: Int32, value: Int64, full: Int64) {
+    mutating func emit(y: Int32, x0: Int32, x1: Int32, value: Int64, full: Int64) {
         guard x1 > x0 else { return }
         let covered = min(value.magnitude, UInt64(full))  // overlaps saturate
         let alpha = (covered * 255 + UInt64(full / 2)) / UInt64(full)

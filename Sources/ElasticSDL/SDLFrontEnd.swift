@@ -165,7 +165,7 @@ public final class SDLFrontEnd: FrontEnd {
                      "ElasticCore.Vertex must match SDL_Vertex")
         refreshSizes()
         directFills = rendererName == "software" && probeDirectFills()
-        partialUpdates = directFills
+        partialUpdates = directFills && options.redraw == .damage
     }
 
     /// Whether a clear through SDL lands in `SDL_GetWindowSurface`'s pixels, i.e. the software

@@ -37,11 +37,12 @@ def play(binary, scene, width, height, replay, extra):
     return proc
 
 
-def stats(binary, scene, width, height, replay, tmp, skip):
+def stats(binary, scene, width, height, replay, tmp, skip, redraw="damage"):
     """Per-frame rows of a --stats run, the first `skip` frames (cold caches, the first full
-    frame) dropped."""
-    path = os.path.join(tmp, f"{scene}-{width}x{height}.csv")
-    play(binary, scene, width, height, replay, ["--stats", path])
+    frame) dropped. `redraw`: "damage" (what changed, as the app draws) or "all" (every output
+    pixel every frame: the work of a peer's full frame)."""
+    path = os.path.join(tmp, f"{scene}-{width}x{height}-{redraw}.csv")
+    play(binary, scene, width, height, replay, ["--stats", path, "--redraw", redraw])
     with open(path, newline="") as f:
         rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
     return [{k: float(r[k]) for k in ("frame_ms", "damaged_px")} for r in rows][skip:]

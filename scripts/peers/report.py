@@ -7,14 +7,15 @@ def _cell(peer_ms, elastic_ms):
 
 def table(rows, names, versions, markdown):
     head = ["window", "scene", "frames", "Elastic frame_ms p50", "damaged px p50"]
-    head += [f"{n} equal damage" for n in names] + [f"{n} full frame" for n in names]
+    head += [f"{n} equal damage" for n in names] + ["Elastic --redraw all frame_ms p50"] + [f"{n} full frame" for n in names]
     body = []
     for r in rows:
         line = [r["window"], r["scene"], str(r["frames"]), f"{r['elastic']:.3f}", f"{r['damaged']:,.0f}"]
-        line += [_cell(r["peers"][n][0], r["elastic"]) for n in names]
-        line += [_cell(r["peers"][n][1], r["elastic"]) for n in names]
+        line += [_cell(r["peers"][n][0], r["elastic"]) for n in names] + [f"{r['elastic_all']:.3f}"]
+        line += [_cell(r["peers"][n][1], r["elastic_all"]) for n in names]
         body.append(line)
-    out = ["# p50 ms per frame; (Elastic frame_ms p50 ÷ peer): below 1, Elastic is faster",
+    out = ["# p50 ms per frame; (Elastic frame_ms p50 in the same mode ÷ peer): below 1, Elastic is faster;",
+           "# equal damage against Elastic's --redraw damage run, full frame against its --redraw all run",
            "# peers: " + "; ".join(versions)]
     if markdown:
         out.append("| " + " | ".join(head) + " |")

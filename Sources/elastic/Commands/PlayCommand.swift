@@ -93,6 +93,7 @@ struct PlayCommand: ParsableCommand {
     var trace: String?
 
     @OptionGroup var drawTrace: DrawTraceOptions
+    @OptionGroup var redrawOptions: RedrawOptions
 
     @Option(help: ArgumentHelp("Record frame-time statistics, one row per frame, and FILE.summary.json at exit.", valueName: "FILE.csv"))
     var stats: String?
@@ -177,7 +178,8 @@ struct PlayCommand: ParsableCommand {
 
         let config = RunConfiguration(
             sceneName: scene,
-            frontEnd: FrontEndOptions(windowSize: size, headless: headless, renderer: renderer, vsync: headless ? false : vsync),
+            frontEnd: FrontEndOptions(windowSize: size, headless: headless, renderer: renderer, vsync: headless ? false : vsync,
+                                   redraw: redrawOptions.redraw),
             uiScale: scale, stepRate: stepRate, tolerance: tolerance, antialias: antialias, showHint: hint, showHud: hud,
             fps: fps, frameLimit: frameLimit, timeLimit: timeLimit, replay: events, screenshotPath: screenshot, screenshotTimes: shotTimes,
             tuning: tuning, tour: tour)

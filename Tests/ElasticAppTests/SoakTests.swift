@@ -29,7 +29,8 @@ struct SoakTests {
     @Test("every scene, 3,000 frames of random drags: no NaN, no memory or entity growth")
     func short() throws {
         let limit = SoakTests.sanitized ? ["--max-rss-growth-kib", "\(Int.max)"] : []
-        let r = try ElasticBinary.run(["soak", "--frames", "3000", "--seed", "7"] + limit)
+        // A sanitizer's build runs several times slower: give it the time it needs.
+        let r = try ElasticBinary.run(["soak", "--frames", "3000", "--seed", "7"] + limit, timeout: SoakTests.sanitized ? 900 : 120)
         #expect(r.status == 0, "stderr: \(r.stderr)")
         let figures = SoakTests.parse(r.stdout)
         #expect(figures.count == 5, "stdout: \(r.stdout)")

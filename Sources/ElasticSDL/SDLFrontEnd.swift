@@ -13,8 +13,6 @@ public final class SDLFrontEnd: FrontEnd {
     public let rendererName: String
     public let videoDriver: String
     public let vsyncRequested: Bool
-    /// What SDL reports after creation (it is not always truthful: SDL #8004).
-    public let vsyncInEffect: Bool
     /// The display's refresh rate in Hz, when SDL knows it.
     public let refreshRate: Double?
     public let rendererReason: String
@@ -148,11 +146,7 @@ public final class SDLFrontEnd: FrontEnd {
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         rendererName = info.name.map { String(cString: $0) } ?? setup.choice.rawValue
-        if let presenter { SDL_GetRendererInfo(presenter.renderer, &info) }  // it is what waits for vsync
         vsyncRequested = options.vsync
-        // SDL's software renderer keeps the flag on the dummy driver, where there is no display to
-        // wait for (headless runs are unpaced "with vsync"): report what actually paces frames.
-        vsyncInEffect = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 && !["dummy", "offscreen"].contains(videoDriver)
         rendererReason = reason
         truncatesVertices = rendererName == "software"
         if videoDriver == "offscreen", rendererName.hasPrefix("opengl"), let f = SDL_GL_GetProcAddress("glFinish") {

@@ -27,10 +27,13 @@ extension SDLFrontEnd {
     public func draw(_ list: DrawList, scale: Double) {
         let s = Float(scale.isFinite && scale > 0 ? scale : 1)
         frameRects.removeAll(keepingCapacity: true)
-        let exactTarget = exactSurface()
+        let exact = exactSurface().map { coverage.begin(surface: $0, renderer: renderer) } ?? false
+        if partialUpdates || exact {
+            // A whole redraw converts every run anew, as a first frame does.
+            if !partialUpdates { damage.invalidate() }
+            damage.update(list, scale: Double(s), width: outputSize.width, height: outputSize.height, exactCoverage: exact)
+        }
         if partialUpdates {
-            damage.update(list, scale: Double(s), width: outputSize.width, height: outputSize.height,
-                          exactCoverage: exactTarget != nil && coverage.tightDamage)
             frameRects.append(contentsOf: damage.rects)
         } else {
             frameRects.append(outputRect)
@@ -48,7 +51,6 @@ extension SDLFrontEnd {
                 roundedVertices.append(v)
             }
         }
-        let exact = exactTarget.map { coverage.begin(surface: $0, renderer: renderer) } ?? false
         let surface = directFills ? writableSurface() : nil
         occluders.removeAll(keepingCapacity: true)
         if surface != nil {
@@ -114,8 +116,14 @@ extension SDLFrontEnd {
                                 guard count > 0, first >= 0, first + count <= indices.count else { continue }
                                 SDL_SetRenderDrawBlendMode(renderer, blend == .none ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
                                 if exact {
-                                    drawExact(first: first, count: count, vertices: vertices, indices: indices,
-                                              sdlVertices: sdlVertices, scale: s, whole: whole)
+                                    for run in damage.runs[damage.commandRuns[position]] {
+                                        if let spans = run.spans, let color = run.color {
+                                            coverage.blend(damage.spans[spans], color: color)
+                                        } else {
+                                            drawExact(first: run.indices.lowerBound, count: run.indices.count, vertices: vertices,
+                                                      indices: indices, sdlVertices: sdlVertices, scale: s, whole: whole)
+                                        }
+                                    }
                                 } else {
                                     forEachClip(whole, scale: s) { _ in
                                         drawGeometry(first: first, count: count, indices: indices, sdlVertices: sdlVertices)

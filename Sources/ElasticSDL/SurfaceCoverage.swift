@@ -21,11 +21,6 @@ final class SurfaceCoverage {
     /// pixel inside gets exactly the value a whole-frame draw gives it. Each run is swept once over
     /// the rectangles' box and its spans cut to the rectangles.
     var region = RowClip()
-    /// Whether the damage of a changed one-colour shape is the band between its old and new
-    /// outline (`DamageTracker`'s `exactCoverage`) instead of its old and new box. Off by default:
-    /// finding and drawing the band costs more than redrawing the box in headless frames
-    /// (docs/benchmarks.md); on, it uploads far fewer pixels.
-    var tightDamage = false
     var clip: PixelRect { region.bounds }
 
     private var rasterizer = CoverageRasterizer()
@@ -122,6 +117,20 @@ final class SurfaceCoverage {
         } else {
             SpanBlend.apply(rasterizer.spans[...], clippedTo: region, color: pixel, opacity: c.a, to: base, pitch: pitch)
         }
+    }
+
+    /// Blends spans found ahead (`DamageTracker.spans`: inside the output) of one colour into the
+    /// surface, inside `region`.
+    func blend(_ spans: ArraySlice<CoverageSpan>, color c: RGBA) {
+        guard let surface, let base = surface.pointee.pixels, let format = surface.pointee.format else { return }
+        let clip = region.bounds
+        // Spans are sorted by row: only the rows the region holds.
+        let rows = RunSpans.indices(of: spans, rows: clip.y0..<clip.y1)
+        guard !rows.isEmpty else { return }
+        let pixel = SDL_MapRGBA(format, c.r, c.g, c.b, 255)
+        // Whatever SDL still queues (text, SDL-drawn triangles) lies underneath: painter's order.
+        if let renderer { SDL_RenderFlush(renderer) }
+        SpanBlend.apply(spans[rows], clippedTo: region, color: pixel, opacity: c.a, to: base, pitch: Int(surface.pointee.pitch))
     }
 
     /// Blends `color` over the output pixels of `rect` (inside `clip`): a translucent rectangle

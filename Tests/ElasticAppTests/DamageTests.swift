@@ -31,11 +31,9 @@ extension WindowFaultTests {
 
     /// Plays `events`; `eachFrame` sees the window surface's pixels after each frame is drawn.
     static func playRedrawing(scene: String, events: [TimedInput], partial: Bool, seconds: Double, showHint: Bool = true,
-                              tightDamage: Bool = false,
                               eachFrame: ((UnsafeRawBufferPointer, Int) -> Void)? = nil) throws -> DamageRun {
         let front = try SDLFrontEnd(FrontEndOptions(windowSize: (1280, 720), headless: true, renderer: .software, vsync: false))
         front.partialUpdates = partial
-        front.coverage.tightDamage = tightDamage
         let config = RunConfiguration(
             sceneName: scene, frontEnd: FrontEndOptions(windowSize: (1280, 720), headless: true, renderer: .software, vsync: false),
             uiScale: 1, stepRate: 240, tolerance: 0.25, antialias: true, showHint: showHint, fps: 60,

@@ -31,12 +31,12 @@ extension WindowFaultTests {
         return events
     }
 
-    @Test("damage: a moving replay of every scene redrawn partly (box damage, and outline-band damage) is identical to whole, frame by frame",
-          arguments: ["wave-pull", "gooey-menu", "jelly-block", "sticky-refresh", "wave-balls"], [false, true])
-    func movingPartialRedrawsMatchWholeOnes(scene: String, tight: Bool) throws {
+    @Test("damage: a moving replay of every scene redrawn partly is identical to whole, frame by frame",
+          arguments: ["wave-pull", "gooey-menu", "jelly-block", "sticky-refresh", "wave-balls"])
+    func movingPartialRedrawsMatchWholeOnes(scene: String) throws {
         let events = WindowFaultTests.movingInput(scene: scene, seconds: 3)
         let whole = try WindowFaultTests.playRedrawing(scene: scene, events: events, partial: false, seconds: 3)
-        let partial = try WindowFaultTests.playRedrawing(scene: scene, events: events, partial: true, seconds: 3, tightDamage: tight)
+        let partial = try WindowFaultTests.playRedrawing(scene: scene, events: events, partial: true, seconds: 3)
         #expect(whole.hashes.count == partial.hashes.count && whole.hashes.count > 150)
         let first = zip(whole.hashes, partial.hashes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
         #expect(first == nil, "\(scene): frame \(first ?? -1) differs")
@@ -44,14 +44,13 @@ extension WindowFaultTests {
         #expect(moving * 5 >= partial.drawn.count * 4, "\(scene): most frames move \(partial.drawn)")
     }
 
-    @Test("damage: with outline-band damage the moving wave's damaged pixels are within 2× of the pixels that truly change between frames")
+    @Test("damage: the moving wave's damaged pixels are within 2× of the pixels that truly change between frames")
     func movingWaveDamageIsTight() throws {
         let events = WindowFaultTests.movingInput(scene: "wave-pull", seconds: 3)
         var last: [UInt8] = []
         var changed = 0, damaged = 0, frames = 0
         // Without the key hint, as the moving benchmarks run: its label is damaged by a generous box.
-        _ = try WindowFaultTests.playRedrawing(scene: "wave-pull", events: events, partial: true, seconds: 3, showHint: false,
-                                                   tightDamage: true) { pixels, drawn in
+        _ = try WindowFaultTests.playRedrawing(scene: "wave-pull", events: events, partial: true, seconds: 3, showHint: false) { pixels, drawn in
             defer { last = Array(pixels) }
             // From 0.5 s on the sweep runs; count every frame after.
             frames += 1

@@ -12,31 +12,34 @@ public struct DamageRegion: Sendable {
 
     struct Interval { var y: Int32, x0: Int32, x1: Int32 }
 
-    private var intervals: [Interval] = []
+    /// Row intervals, as bits.
+    private var marks = RowBitmap()
     /// Whole rectangles added while no row interval was: a few disjoint ones are the answer as
     /// they are, without going through rows.
     private var boxes: [PixelRect] = []
     private var mergedBoxes: [PixelRect] = []
-    private var sorted: [Interval] = []
-    private var rowCounts: [Int] = []
-    private var row: [Interval] = []
+    private var lines: [Interval] = []
+    private var rowEnds: [(y: Int32, end: Int)] = []
     private var clusters: [Interval] = []
     private var merged: [Interval] = []
 
     public init() {}
 
-    public var isEmpty: Bool { intervals.isEmpty && boxes.isEmpty }
+    public var isEmpty: Bool { marks.isEmpty && boxes.isEmpty }
 
-    public mutating func removeAll() {
-        intervals.removeAll(keepingCapacity: true)
+    /// Forgets all damage; what is added next is clipped to `output`.
+    public mutating func removeAll(output: PixelRect) {
+        marks.reset(output: output)
         boxes.removeAll(keepingCapacity: true)
     }
 
-    /// Damages pixels x0..<x1 of row y (clipped later to the output).
+    /// Damages pixels x0..<x1 of row y (clipped to the output).
     public mutating func add(y: Int, x0: Int, x1: Int) {
-        guard x1 > x0 else { return }
-        intervals.append(Interval(y: Int32(clamping: y), x0: Int32(clamping: x0), x1: Int32(clamping: x1)))
+        marks.write { $0.add(y: y, x0: x0, x1: x1) }
     }
+
+    /// Calls `body` with a writer that damages row intervals, for many at once.
+    mutating func addRows<R>(_ body: (inout RowBitmap.Writer) -> R) -> R { marks.write(body) }
 
     /// Damages every pixel of `rect`.
     public mutating func add(_ rect: PixelRect) {
@@ -46,7 +49,7 @@ public struct DamageRegion: Sendable {
 
     /// The boxes as row intervals (once they are too many, or overlap, to be the answer).
     private mutating func boxesToRows() {
-        for r in boxes { for y in r.y0..<r.y1 { add(y: y, x0: r.x0, x1: r.x1) } }
+        marks.write { w in for r in boxes { for y in r.y0..<r.y1 { w.add(y: y, x0: r.x0, x1: r.x1) } } }
         boxes.removeAll(keepingCapacity: true)
     }
 
@@ -55,15 +58,16 @@ public struct DamageRegion: Sendable {
     public mutating func rectangles(in output: PixelRect, slack: Double, maxRects: Int, into rects: inout [PixelRect]) {
         let start = rects.count
         guard !output.isEmpty, !isEmpty else { return }
-        if intervals.isEmpty, boxes.count <= 4 * Self.fewBoxes, mergeBoxes(in: output, slack: slack) {
+        if marks.isEmpty, boxes.count <= 4 * Self.fewBoxes, mergeBoxes(in: output, slack: slack) {
             rects.append(contentsOf: mergedBoxes)
             return
         }
         boxesToRows()
-        sortByRow(output)
+        guard !marks.isEmpty else { return }
+        readRows()
         var s = slack
         while true {
-            group(slack: s, output: output, into: &rects)
+            group(slack: s, into: &rects)
             if rects.count - start <= maxRects || s > 1e6 { return }
             rects.removeSubrange(start...)
             s *= 2
@@ -114,32 +118,7 @@ public struct DamageRegion: Sendable {
         return Double(mergedBoxes.reduce(0) { $0 + $1.area }) <= slack * Double(own)
     }
 
-    /// Counting sort of the intervals (clipped to `output`) by row into `sorted`.
-    private mutating func sortByRow(_ output: PixelRect) {
-        let h = output.height
-        if rowCounts.count < h + 1 { rowCounts = Array(repeating: 0, count: h + 1) }
-        for k in 0...h { rowCounts[k] = 0 }
-        var n = 0
-        for i in intervals.indices {
-            var v = intervals[i]
-            guard Int(v.y) >= output.y0, Int(v.y) < output.y1 else { v.x1 = v.x0; intervals[i] = v; continue }
-            v.x0 = max(v.x0, Int32(output.x0)); v.x1 = min(v.x1, Int32(output.x1))
-            intervals[i] = v
-            guard v.x1 > v.x0 else { continue }
-            rowCounts[Int(v.y) - output.y0 + 1] += 1
-            n += 1
-        }
-        for k in 0..<h { rowCounts[k + 1] += rowCounts[k] }
-        if sorted.count < n { sorted = Array(repeating: Interval(y: 0, x0: 0, x1: 0), count: max(n, intervals.count)) }
-        for v in intervals where v.x1 > v.x0 {
-            let k = Int(v.y) - output.y0
-            sorted[rowCounts[k]] = v
-            rowCounts[k] += 1
-        }
-        // rowCounts[k] is now the end of row k (and the start of row k + 1).
-    }
-
-    private mutating func group(slack: Double, output: PixelRect, into rects: inout [PixelRect]) {
+    private mutating func group(slack: Double, into rects: inout [PixelRect]) {
         clusters.removeAll(keepingCapacity: true)
         var groupStart: Int32 = 0, groupEnd: Int32 = 0  // rows [start, end)
         var damaged = 0
@@ -149,12 +128,9 @@ public struct DamageRegion: Sendable {
             damaged = 0
         }
         var begin = 0
-        for k in 0..<output.height {
-            let end = rowCounts[k]
+        for (y, end) in rowEnds {
             defer { begin = end }
-            guard end > begin else { continue }
-            let y = Int32(output.y0 + k)
-            mergeRow(begin, end)
+            let row = lines[begin..<end]
             let rowPixels = row.reduce(0) { $0 + Int($1.x1 - $1.x0) }
             if clusters.isEmpty || y != groupEnd {
                 emit(&rects)
@@ -176,34 +152,21 @@ public struct DamageRegion: Sendable {
         emit(&rects)
     }
 
-    /// One row's intervals (sorted[begin..<end]) sorted by x and joined into `row`.
-    private mutating func mergeRow(_ begin: Int, _ end: Int) {
-        row.removeAll(keepingCapacity: true)
-        for i in begin..<end {  // insertion sort: a row holds a few intervals
-            let v = sorted[i]
-            var j = row.count
-            row.append(v)
-            while j > 0, row[j - 1].x0 > v.x0 { row[j] = row[j - 1]; j -= 1 }
-            row[j] = v
-        }
-        var w = 0
-        for i in row.indices {
-            if w > 0, row[i].x0 <= row[w - 1].x1 + Self.joinGap {
-                row[w - 1].x1 = max(row[w - 1].x1, row[i].x1)
-            } else {
-                row[w] = row[i]; w += 1
-            }
-        }
-        row.removeLast(row.count - w)
+    /// Every touched row's intervals, read once for every grouping tried: `lines`, row by row,
+    /// each row's y and end in `rowEnds`.
+    private mutating func readRows() {
+        lines.removeAll(keepingCapacity: true)
+        rowEnds.removeAll(keepingCapacity: true)
+        marks.readRows(joinGap: Self.joinGap, into: &lines, rowEnds: &rowEnds)
     }
 
     /// The union of two sorted lists of disjoint intervals, joined where they overlap, into `merged`.
-    private mutating func unite(_ a: [Interval], _ b: [Interval]) {
+    private mutating func unite(_ a: [Interval], _ b: ArraySlice<Interval>) {
         merged.removeAll(keepingCapacity: true)
         var i = 0, j = 0
         while i < a.count || j < b.count {
             let v: Interval
-            if j >= b.count || (i < a.count && a[i].x0 <= b[j].x0) { v = a[i]; i += 1 } else { v = b[j]; j += 1 }
+            if j >= b.count || (i < a.count && a[i].x0 <= b[b.startIndex + j].x0) { v = a[i]; i += 1 } else { v = b[b.startIndex + j]; j += 1 }
             if let last = merged.last, v.x0 <= last.x1 {
                 merged[merged.count - 1].x1 = max(last.x1, v.x1)
             } else {

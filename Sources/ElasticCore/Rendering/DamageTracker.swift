@@ -5,11 +5,12 @@
 /// redraws all commands clipped to the damage, which keeps painter's order right where a changed
 /// shape lies under an unchanged one.
 ///
-/// With `exactCoverage` (the front end draws one-colour shapes with `CoverageRasterizer`), a
-/// changed shape of one colour damages only the band between its old and new outline
-/// (`ShapeOutlineDiff`), not its old and new bounds; a rectangle of one colour only the pixels
-/// it fills in one frame and not the other. The damaged rows are grouped into rectangles by
-/// `DamageRegion`.
+/// With `exactCoverage` (the front end draws one-colour runs of triangles with exact area
+/// coverage), each such run's coverage spans are found here (`RunSpans`, converted only when the
+/// run changed) and the front end blends them; a changed run damages only the pixels whose
+/// coverage changed (`SpanDiff`), not its old and new bounds. A rectangle of one colour damages
+/// only the pixels it fills in one frame and not the other. The damaged rows are grouped into
+/// rectangles by `DamageRegion`.
 public struct DamageTracker: Sendable {
     /// At most this many damage rectangles a frame.
     public static let maxRects = 256
@@ -24,8 +25,12 @@ public struct DamageTracker: Sendable {
         var blended = false
         /// The one colour of every vertex (nil: several colours, or not triangles).
         var color: RGBA?
+        /// Its triangles' indices in the mesh's index buffer (a run of triangles).
+        var indices: Range<Int> = 0..<0
         /// Its triangles' points in output pixels, in the frame's `points`.
         var points: Range<Int> = 0..<0
+        /// Its coverage spans in `spans` (nil: not drawn with exact coverage).
+        var spans: Range<Int>?
         /// A rectangle's filled pixels (`Rect.filledPixels`; empty for anything else).
         var filled = PixelRect.empty
         var isRect = false
@@ -35,11 +40,14 @@ public struct DamageTracker: Sendable {
 
     private var previous: [Entry] = []
     private var current: [Entry] = []
-    private var previousPoints: [Float] = []
     private var currentPoints: [Float] = []
-    private var outlines = ShapeOutlineDiff()
-    /// Whether the last frame kept its shapes' points (needed to compare outlines).
-    private var previousKeptPoints = false
+    /// With exact coverage, the spans of the one-colour runs.
+    public private(set) var spans = RunSpans()
+    /// With exact coverage, this frame's runs of triangles, in order, and each command's runs.
+    public private(set) var runs: [CoverageRun] = []
+    public private(set) var commandRuns: [Range<Int>] = []
+    private var previousExact = false
+    private var previousScale = 0.0
     private var region = DamageRegion()
     private var previousClear: RGBA?
     private var full = true
@@ -56,25 +64,40 @@ public struct DamageTracker: Sendable {
     public mutating func invalidate() { full = true }
 
     /// Compares `list` (scene points × `scale` = output pixels) with the last frame's list.
-    /// `exactCoverage`: one-colour triangle runs are drawn with `CoverageRasterizer` at
-    /// `Float(scale)`, so their damage can be the pixels whose coverage changed.
+    /// `exactCoverage`: one-colour triangle runs are drawn from `spans`, at `Float(scale)`.
     public mutating func update(_ list: DrawList, scale: Double, width: Int, height: Int, exactCoverage: Bool = false) {
         let out = PixelRect(x0: 0, y0: 0, x1: max(width, 0), y1: max(height, 0))
         let s = scale.isFinite && scale > 0 ? scale : 1
+        let whole = full || out != output || previousClear != list.clearColor
+        // Spans are kept only from a frame converted the same way.
+        let keepsSpans = exactCoverage && previousExact && !whole && s == previousScale
         current.removeAll(keepingCapacity: true)
         currentPoints.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+        commandRuns.removeAll(keepingCapacity: true)
+        if exactCoverage { spans.beginFrame() }
         for command in list.commands {
+            let firstRun = runs.count
             if case let .triangles(first, count, blend) = command {
-                appendShapes(first: first, count: count, blend: blend, in: list, scale: s, clip: out, points: exactCoverage)
+                let firstEntry = current.count
+                let sound = appendShapes(first: first, count: count, blend: blend, in: list, scale: s, clip: out, exact: exactCoverage)
+                if exactCoverage {
+                    if sound {
+                        convertRuns(firstEntry..<current.count, output: out, keeping: keepsSpans)
+                    } else {  // an index out of range: the front end draws the batch as it is
+                        runs.append(CoverageRun(indices: first..<(first + count), color: nil, spans: nil))
+                    }
+                }
             } else {
                 current.append(DamageTracker.entry(command, in: list, scale: s, clip: out))
             }
+            if exactCoverage { commandRuns.append(firstRun..<runs.count) }
         }
         rects.removeAll(keepingCapacity: true)
-        if full || out != output || previousClear != list.clearColor {
+        if whole || damagesWholeOutput(out) {
             if !out.isEmpty { rects.append(out) }
         } else {
-            region.removeAll()
+            region.removeAll(output: out)
             for i in 0..<max(previous.count, current.count) {
                 let old = i < previous.count ? previous[i] : nil, new = i < current.count ? current[i] : nil
                 if let old, let new, old.same(as: new) { continue }
@@ -85,7 +108,7 @@ public struct DamageTracker: Sendable {
                     new.filled.forEachPiece(outside: kept) { region.add($0) }
                     continue
                 }
-                if exactCoverage, previousKeptPoints, diffOutlines(old: old, new: new, output: out) { continue }
+                if keepsSpans, diffSpans(old: old, new: new) { continue }
                 if let old { region.add(old.bounds) }
                 if let new { region.add(new.bounds) }
             }
@@ -94,43 +117,79 @@ public struct DamageTracker: Sendable {
         full = false
         output = out
         previousClear = list.clearColor
+        previousExact = exactCoverage
+        previousScale = s
         swap(&previous, &current)
-        swap(&previousPoints, &currentPoints)
-        previousKeptPoints = exactCoverage
     }
 
-    /// Damages the strips' bands where the old and new shape at `index` (either may be missing)
-    /// can differ, when both are one colour, the same one; false when that does not apply.
-    private mutating func diffOutlines(old: Entry?, new: Entry?, output: PixelRect) -> Bool {
+    /// Whether a changed entry that is not a one-colour run damages its whole bounds, and those
+    /// are the whole output (gooey-menu's veil fading): then finding the rest is wasted.
+    private func damagesWholeOutput(_ out: PixelRect) -> Bool {
+        for i in 0..<min(previous.count, current.count) {
+            let old = previous[i], new = current[i]
+            guard !old.same(as: new), old.spans == nil || new.spans == nil else { continue }
+            if new.bounds == out && !(old.isRect && new.isRect && old.color == new.color) { return true }
+        }
+        return false
+    }
+
+    /// Finds the coverage spans of the one-colour runs `entries` of this frame (kept from the
+    /// last frame where the run there is the same, else converted) and lists them in `runs`.
+    private mutating func convertRuns(_ entries: Range<Int>, output: PixelRect, keeping: Bool) {
+        for i in entries {
+            let e = current[i]
+            var spans: Range<Int>?
+            if e.color != nil, e.points.count % 6 == 0 {
+                if keeping, i < previous.count, previous[i].same(as: e), let old = previous[i].spans {
+                    spans = self.spans.keep(old)
+                } else {
+                    spans = self.spans.convert(currentPoints[e.points], output: output)
+                }
+            }
+            current[i].spans = spans
+            runs.append(CoverageRun(indices: e.indices, color: e.color, spans: spans))
+        }
+    }
+
+    /// Damages the pixels whose coverage differs between the old and new run at one place
+    /// (either may be missing), when both have spans and one colour, the same; false when that
+    /// does not apply.
+    private mutating func diffSpans(old: Entry?, new: Entry?) -> Bool {
         guard old != nil || new != nil else { return true }
-        if old?.isRect == true || new?.isRect == true { return false }
-        if let old, old.color == nil { return false }
-        if let new, new.color == nil { return false }
+        if let old, old.spans == nil || old.isRect { return false }
+        if let new, new.spans == nil || new.isRect { return false }
         if let old, let new, old.color != new.color || old.blended != new.blended { return false }
-        return outlines.diff(old: old.map { previousPoints[$0.points] } ?? [], new: new.map { currentPoints[$0.points] } ?? [],
-                             output: output, into: &region)
+        // Taken out of self while the spans are read.
+        var region = DamageRegion()
+        swap(&region, &self.region)
+        defer { swap(&region, &self.region) }
+        spans.withSpans(old: old?.spans ?? 0..<0, new: new?.spans ?? 0..<0) { o, n in
+            region.addRows { SpanDiff.damage(old: o, new: n, into: &$0) }
+        }
+        return true
     }
 
     /// A batch of triangles holds many shapes; a shape's triangles come one after another in one
     /// colour, so the batch is cut where the colour (alpha aside: fringes fade one colour out)
-    /// changes, and each run is compared on its own.
+    /// changes, and each run is compared on its own. False when an index is out of range.
     private mutating func appendShapes(first: Int, count: Int, blend: BlendMode, in list: DrawList, scale: Double, clip: PixelRect,
-                                       points keepsPoints: Bool) {
+                                       exact keepsPoints: Bool) -> Bool {
         let indices = list.mesh.indices, vertices = list.mesh.vertices
         let pixelScale = Float(scale)
         var hash = Signature()
         var lo = Vec2(.infinity, .infinity), hi = Vec2(-.infinity, -.infinity)
         var runColor: UInt64?
-        var color: RGBA?, pointsStart = currentPoints.count
+        var color: RGBA?, pointsStart = currentPoints.count, indexStart = first, indexEnd = first
+        var sound = first >= 0 && first + count <= indices.count
         func close() {
             guard runColor != nil else { return }
             let bounds = PixelRect(covering: lo * scale, hi * scale, margin: DamageTracker.margin).intersection(clip)
             current.append(Entry(signature: hash.value, bounds: bounds, blended: blend != .none, color: color,
-                                 points: pointsStart..<currentPoints.count))
+                                 indices: indexStart..<indexEnd, points: pointsStart..<currentPoints.count))
         }
         let end = min(first + count, indices.count)
-        for t in stride(from: first, to: end - 2, by: 3) {
-            guard vertices.indices.contains(Int(indices[t])) else { color = nil; continue }
+        for t in stride(from: max(first, 0), to: end - 2, by: 3) {
+            guard vertices.indices.contains(Int(indices[t])) else { color = nil; sound = false; continue }
             let first = vertices[Int(indices[t])].color
             let rgb = first.packed >> 8
             if rgb != runColor {
@@ -139,11 +198,12 @@ public struct DamageTracker: Sendable {
                 hash = Signature()
                 hash.add(blend == .none ? 1 : 2)
                 lo = Vec2(.infinity, .infinity); hi = Vec2(-.infinity, -.infinity)
-                color = first; pointsStart = currentPoints.count
+                color = first; pointsStart = currentPoints.count; indexStart = t
             }
+            indexEnd = t + 3
             for k in t..<(t + 3) {
                 let index = Int(indices[k])
-                guard vertices.indices.contains(index) else { color = nil; continue }
+                guard vertices.indices.contains(index) else { color = nil; sound = false; continue }
                 let v = vertices[index]
                 hash.add(UInt64(v.x.bitPattern) << 32 | UInt64(v.y.bitPattern))
                 hash.add(v.color.packed)
@@ -154,6 +214,7 @@ public struct DamageTracker: Sendable {
             }
         }
         close()
+        return sound
     }
 
     /// The output pixels a label may touch (generous: no font here, so a glyph counts as an em
@@ -200,6 +261,15 @@ public struct DamageTracker: Sendable {
         let bounds = PixelRect(covering: lo * scale, hi * scale, margin: margin).intersection(clip)
         return Entry(signature: hash.value, bounds: bounds)
     }
+}
+
+/// A run of one colour's triangles as the front end draws it: from `spans` in `DamageTracker.spans`
+/// with exact coverage, or (nil) its triangles one by one.
+public struct CoverageRun: Sendable {
+    public var indices: Range<Int>
+    /// The run's one colour (nil: several).
+    public var color: RGBA?
+    public var spans: Range<Int>?
 }
 
 /// FNV-1a over 64-bit words: a cheap signature of what a command draws.

@@ -1,0 +1,126 @@
+/// An output's damaged pixels as one bit each, row by row: marking an interval sets bits (no
+/// list to sort), and reading a row back gives its intervals sorted and joined. Each row keeps the
+/// span of words it touched, so reading and clearing cost what was marked, not the output's width.
+struct RowBitmap: Sendable {
+    private(set) var output = PixelRect.empty
+    private var wordsPerRow = 0
+    private var bits: [UInt64] = []
+    /// Per row: the first word touched and one past the last (equal: untouched).
+    private var wordFrom: [Int32] = []
+    private var wordTo: [Int32] = []
+    /// The rows touched lie in firstRow...lastRow (none when firstRow > lastRow).
+    private(set) var firstRow = Int.max, lastRow = Int.min
+
+    var isEmpty: Bool { firstRow > lastRow }
+
+    /// Clears what was marked; what is marked next is clipped to `output`.
+    mutating func reset(output: PixelRect) {
+        if firstRow <= lastRow {
+            for k in (firstRow - self.output.y0)...(lastRow - self.output.y0) where wordFrom[k] < wordTo[k] {
+                for w in Int(wordFrom[k])..<Int(wordTo[k]) { bits[k * wordsPerRow + w] = 0 }
+                wordFrom[k] = 0; wordTo[k] = 0
+            }
+        }
+        firstRow = .max; lastRow = .min
+        guard output != self.output else { return }
+        self.output = output
+        wordsPerRow = (max(output.width, 0) + 63) / 64
+        let words = wordsPerRow * max(output.height, 0)
+        if bits.count < words { bits = Array(repeating: 0, count: words) }
+        if wordFrom.count < output.height {
+            wordFrom = Array(repeating: 0, count: output.height); wordTo = Array(repeating: 0, count: output.height)
+        }
+    }
+
+    /// Marks through pointers: no uniqueness or bounds check per interval.
+    struct Writer {
+        fileprivate let bits: UnsafeMutablePointer<UInt64>, from: UnsafeMutablePointer<Int32>, to: UnsafeMutablePointer<Int32>
+        fileprivate let output: PixelRect, wordsPerRow: Int
+        fileprivate var firstRow: Int, lastRow: Int
+
+        /// Marks pixels x0..<x1 of row y (clipped to the output).
+        @inline(__always)
+        mutating func add(y: Int, x0: Int, x1: Int) {
+            guard y >= output.y0, y < output.y1 else { return }
+            let a = max(x0, output.x0) - output.x0, b = min(x1, output.x1) - output.x0
+            guard b > a else { return }
+            let k = y - output.y0, row = bits + k * wordsPerRow
+            let first = a >> 6, last = (b - 1) >> 6
+            let head = ~UInt64(0) << UInt64(a & 63), tail = ~UInt64(0) >> UInt64(63 - ((b - 1) & 63))
+            if first == last {
+                row[first] |= head & tail
+            } else {
+                row[first] |= head
+                var w = first + 1
+                while w < last { row[w] = ~0; w += 1 }
+                row[last] |= tail
+            }
+            if from[k] == to[k] {
+                from[k] = Int32(first); to[k] = Int32(last + 1)
+            } else {
+                from[k] = min(from[k], Int32(first)); to[k] = max(to[k], Int32(last + 1))
+            }
+            if y < firstRow { firstRow = y }
+            if y > lastRow { lastRow = y }
+        }
+    }
+
+    /// Calls `body` with a writer that marks intervals.
+    mutating func write<R>(_ body: (inout Writer) -> R) -> R {
+        let output = self.output, wordsPerRow = self.wordsPerRow
+        var (first, last) = (firstRow, lastRow)
+        let result = bits.withUnsafeMutableBufferPointer { bits in
+            wordFrom.withUnsafeMutableBufferPointer { from in
+                wordTo.withUnsafeMutableBufferPointer { to in
+                    var writer = Writer(bits: bits.baseAddress!, from: from.baseAddress!, to: to.baseAddress!,
+                                        output: output, wordsPerRow: wordsPerRow, firstRow: first, lastRow: last)
+                    defer { (first, last) = (writer.firstRow, writer.lastRow) }
+                    return body(&writer)
+                }
+            }
+        }
+        (firstRow, lastRow) = (first, last)
+        return result
+    }
+
+    /// Whether row `y` (inside firstRow...lastRow) has marks.
+    func isTouched(_ y: Int) -> Bool { wordFrom[y - output.y0] < wordTo[y - output.y0] }
+
+    /// Every touched row's marked pixels as intervals, sorted and joined across gaps of up to
+    /// `joinGap` pixels, appended to `lines` row by row, each row's y and end in `rowEnds`.
+    func readRows(joinGap: Int32, into lines: inout [DamageRegion.Interval], rowEnds: inout [(y: Int32, end: Int)]) {
+        guard firstRow <= lastRow else { return }
+        let x0 = output.x0
+        bits.withUnsafeBufferPointer { bits in
+            for y in firstRow...lastRow {
+                let k = y - output.y0
+                let from = Int(wordFrom[k]), to = Int(wordTo[k])
+                guard from < to else { continue }
+                let row = bits.baseAddress! + k * wordsPerRow, y32 = Int32(y), rowStart = lines.count
+                var open = false, start: Int32 = 0, end: Int32 = 0  // the run being gathered
+                for w in from..<to {
+                    var word = row[w]
+                    let wordX = Int32(x0 + w * 64)
+                    if word == ~0, open, end == wordX { end += 64; continue }  // a run through a whole word
+                    var offset: Int32 = 0
+                    while word != 0 {
+                        let zeros = word.trailingZeroBitCount
+                        word >>= UInt64(zeros)
+                        let ones = (~word).trailingZeroBitCount
+                        let a = wordX + offset + Int32(zeros), b = a + Int32(ones)
+                        if open, a <= end + joinGap {
+                            end = b
+                        } else {
+                            if open { lines.append(DamageRegion.Interval(y: y32, x0: start, x1: end)) }
+                            (open, start, end) = (true, a, b)
+                        }
+                        offset += Int32(zeros + ones)
+                        word >>= UInt64(ones)
+                    }
+                }
+                if open { lines.append(DamageRegion.Interval(y: y32, x0: start, x1: end)) }
+                if lines.count > rowStart { rowEnds.append((y32, lines.count)) }
+            }
+        }
+    }
+}

@@ -18,9 +18,10 @@ def _apt(packages):
         return
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     print(f"compare-peers: installing {' '.join(missing)} (apt-get)…", file=sys.stderr)
-    subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True)
+    # Setting up talks on stderr: stdout is the table (--markdown output is redirected to files).
+    subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True, stdout=sys.stderr)
     subprocess.run(sudo + ["apt-get", "install", "-y", "-qq", "--no-install-recommends"] + missing, check=True,
-                   env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+                   env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"), stdout=sys.stderr)
 
 
 def ensure(root, script, argv):
@@ -32,11 +33,11 @@ def ensure(root, script, argv):
     stamp = os.path.join(venv, ".installed")
     if not os.path.exists(stamp):
         _apt(["python3-venv", "libcairo2-dev", "pkg-config", "fonts-dejavu-core"])
-        subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+        subprocess.run([sys.executable, "-m", "venv", venv], check=True, stdout=sys.stderr)
         pip = [python, "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-        subprocess.run(pip + REQUIRED, check=True)
+        subprocess.run(pip + REQUIRED, check=True, stdout=sys.stderr)
         for package in OPTIONAL:
-            if subprocess.run(pip + [package]).returncode != 0:
+            if subprocess.run(pip + [package], stdout=sys.stderr).returncode != 0:
                 print(f"compare-peers: {package} did not install; going on without it", file=sys.stderr)
         open(stamp, "w").close()
     os.execv(python, [python, script] + argv)

@@ -81,7 +81,7 @@ public enum FrameStatsReader {
             line.last == "\r" ? line.dropLast() : line
         }
         guard let first = lines.first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
-            throw StatsError("\(name) is empty")
+            throw StatsError(text.isEmpty ? "\(name) is empty" : "\(name) holds only blank lines (\(text.utf8.count) bytes), no frame-time header")
         }
         if first.hasPrefix("os,") { return try parseMangoHud(lines, name: name) }
         if first.hasPrefix("Application,") { return try parsePresentMon(lines, name: name) }

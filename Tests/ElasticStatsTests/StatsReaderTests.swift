@@ -78,7 +78,10 @@ struct StatsReaderTests {
     }
 
     @Test func emptyAndMissingFiles() throws {
-        #expect(throws: StatsError("empty.csv is empty")) { try FrameStatsReader.parse("\n\n", name: "empty.csv") }
+        #expect(throws: StatsError("empty.csv is empty")) { try FrameStatsReader.parse("", name: "empty.csv") }
+        #expect(throws: StatsError("blank.csv holds only blank lines (5 bytes), no frame-time header")) {
+            try FrameStatsReader.parse("\n  \n\n", name: "blank.csv")
+        }
         #expect(throws: StatsError("cannot read /no/such/run.csv: no such file")) {
             try FrameStatsReader.read(path: "/no/such/run.csv")
         }

@@ -6,6 +6,11 @@ public enum SpanBlend {
     /// `color` at `opacity` (0…255) times each span's coverage, over the pixels at `base` (rows
     /// `pitch` bytes apart). Spans must lie inside the pixels.
     public static func apply(_ spans: [CoverageSpan], color: UInt32, opacity: UInt8, to base: UnsafeMutableRawPointer, pitch: Int) {
+        apply(spans[...], color: color, opacity: opacity, to: base, pitch: pitch)
+    }
+
+    /// `apply` on a slice of spans (the rasteriser's).
+    public static func apply(_ spans: ArraySlice<CoverageSpan>, color: UInt32, opacity: UInt8, to base: UnsafeMutableRawPointer, pitch: Int) {
         let opacity = UInt32(opacity)
         spans.withUnsafeBufferPointer { spans in
             for span in spans {
@@ -13,7 +18,7 @@ public enum SpanBlend {
                 let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) * opacity)
                 let x0 = Int(span.x0), count = Int(span.x1 - span.x0)
                 if a == 255 {
-                    (row + x0).update(repeating: color, count: count)
+                    PixelRun.fill(row + x0, count: count, with: color)
                 } else if a > 0 {
                     for x in x0..<(x0 + count) { row[x] = blend(color, over: row[x], alpha: a) }
                 }
@@ -31,7 +36,7 @@ public enum SpanBlend {
                 let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) * opacity)
                 clip.forEachPart(y: Int(span.y), x0: span.x0, x1: span.x1) { x0, x1 in
                     if a == 255 {
-                        (row + Int(x0)).update(repeating: color, count: Int(x1 - x0))
+                        PixelRun.fill(row + Int(x0), count: Int(x1 - x0), with: color)
                     } else if a > 0 {
                         for x in Int(x0)..<Int(x1) { row[x] = blend(color, over: row[x], alpha: a) }
                     }

@@ -1,0 +1,108 @@
+/// One pixel cell's sums: the height edges cross it by (`cover`) and that height times where
+/// they cross it (`area`), in 24.8 fixed point, both signed by the edges' direction.
+struct GridCell {
+    var cover: Int64 = 0, area: Int64 = 0
+}
+
+/// The cells of a band of rows (`clip`'s rows, all of its columns plus one on the left), summed
+/// densely as edges are walked through them, with a bit per touched cell, over memory the
+/// rasteriser owns. Column c is x = clip.x0 − 1 + c (column 0 gathers what lies left of clip).
+///
+/// The grid (and the bits) are zero between uses: the sweep clears what it reads.
+struct CellGrid {
+    let cells: UnsafeMutablePointer<GridCell>, bits: UnsafeMutablePointer<UInt64>
+    /// Cells and bit words per row.
+    let columns: Int, words: Int
+    let clip: PixelRect
+    /// Cells added (a bound on the touched cells, so on the spans).
+    var added = 0
+    /// The current edge's winding, and whether it is so large a cell's sums must be clamped to
+    /// 32 bits as they always were (many identical triangles in one run).
+    private var winding: Int64 = 0, clamps = false
+
+    init(cells: UnsafeMutablePointer<GridCell>, bits: UnsafeMutablePointer<UInt64>, columns: Int, words: Int, clip: PixelRect) {
+        self.cells = cells; self.bits = bits; self.columns = columns; self.words = words; self.clip = clip
+    }
+
+    /// Adds `edge`'s cells in the rows of `clip`; cells left of `clip` are gathered into the
+    /// column just left of it (only their cover matters there), cells right of it are dropped.
+    mutating func walk(_ edge: CoverageRasterizer.Edge, winding: Int32) {
+        let one = CoverageRasterizer.one
+        let x0 = Int64(edge.x0), y0 = Int64(edge.y0), x1 = Int64(edge.x1), y1 = Int64(edge.y1)
+        let rowStart = max(y0 >> 8, Int64(clip.y0)), rowEnd = min((y1 - 1) >> 8, Int64(clip.y1) - 1)
+        guard rowStart <= rowEnd else { return }
+        self.winding = Int64(winding)
+        // Beyond this, a cell's area (up to 2·256² a crossing) could pass 32 bits.
+        clamps = winding.magnitude > 8191
+        let dx = x1 - x0, dy = y1 - y0
+        let yStart = max(y0, rowStart * one)
+        var xa = yStart == y0 ? x0 : x0 + CoverageRasterizer.divideRounded((yStart - y0) * dx, dy)
+        // x at each row boundary below: the same rounded division, carried from row to row.
+        var boundaryX = RoundedRamp(origin: x0, t0: (rowStart + 1) * one - y0, step: one, numerator: dx, denominator: dy)
+        for row in rowStart...rowEnd {
+            let ya = max(y0, row * one), yb = min(y1, (row + 1) * one)
+            let xb = yb == y1 ? x1 : boundaryX.value
+            boundaryX.advance()
+            addRowSegment(row: Int(row), xa, ya - row * one, xb, yb - row * one)
+            xa = xb
+        }
+    }
+
+    /// The part of an edge inside one row: from (xa, fya) to (xb, fyb), fy within the row, fya < fyb.
+    /// Only the part over `clip`'s columns is walked cell by cell: what lies left of it adds its
+    /// height to the column just left of `clip`, what lies right of it covers nothing shown.
+    private mutating func addRowSegment(row: Int, _ xa: Int64, _ fya: Int64, _ xb: Int64, _ fyb: Int64) {
+        // Walked left to right: the same piece backwards adds the opposite height and area.
+        let forward = xa <= xb
+        let (ax, ay, bx, by) = forward ? (xa, fya, xb, fyb) : (xb, fyb, xa, fya)
+        let sign: Int64 = forward ? 1 : -1
+        // Every y comes from the whole segment, so a pixel gets the same value whatever the clip.
+        func y(at x: Int64) -> Int64 { x == bx ? by : ay + CoverageRasterizer.divideRounded((x - ax) * (by - ay), bx - ax) }
+        var (x0, y0, x1, y1) = (ax, ay, bx, by)
+        let one = CoverageRasterizer.one
+        let left = Int64(clip.x0) * one, right = Int64(clip.x1) * one
+        if x0 >= right { return }
+        let k = row - clip.y0
+        // Cell (x, row) is rowCells[x]: column x − (clip.x0 − 1) of the band's row k.
+        let rowCells = cells + (k * columns - clip.x0 + 1), rowBits = bits + k * words
+        let origin = clip.x0 - 1
+        if x0 < left {
+            let yLeft = x1 <= left ? y1 : y(at: left)
+            addCell(rowCells, rowBits, origin, x: origin, cover: (yLeft - y0) * sign, area: 0)
+            if x1 <= left { return }
+            (x0, y0) = (left, yLeft)
+        }
+        if x1 > right { (x1, y1) = (right, y(at: right)) }
+        var cx = x0 >> 8
+        let lastX = x1 >> 8
+        var px = x0, py = y0
+        // Step cell by cell, the y at each column boundary by interpolation (y(at:), carried).
+        if cx < lastX {
+            var boundaryY = RoundedRamp(origin: ay, t0: (cx + 1) * one - ax, step: one, numerator: by - ay, denominator: bx - ax)
+            while cx < lastX {
+                let boundary = (cx + 1) * one
+                let yb = boundaryY.value
+                boundaryY.advance()
+                let cover = (yb - py) * sign
+                addCell(rowCells, rowBits, origin, x: Int(cx), cover: cover, area: cover * (px - cx * one + boundary - cx * one))
+                px = boundary; py = yb
+                cx += 1
+            }
+        }
+        let cover = (y1 - py) * sign
+        addCell(rowCells, rowBits, origin, x: Int(cx), cover: cover, area: cover * (px - cx * one + x1 - cx * one))
+    }
+
+    @inline(__always)
+    private mutating func addCell(_ rowCells: UnsafeMutablePointer<GridCell>, _ rowBits: UnsafeMutablePointer<UInt64>, _ origin: Int,
+                                  x: Int, cover: Int64, area: Int64) {
+        guard cover != 0 else { return }
+        var c = cover &* winding, a = area &* winding
+        if clamps { c = Int64(Int32(clamping: cover * winding)); a = Int64(Int32(clamping: area * winding)) }
+        rowCells[x].cover &+= c
+        rowCells[x].area &+= a
+        let col = x - origin
+        rowBits[col >> 6] |= 1 &<< UInt64(col & 63)
+        added += 1
+    }
+}

@@ -63,46 +63,59 @@ struct CellGrid {
         let left = Int64(clip.x0) * one, right = Int64(clip.x1) * one
         if x0 >= right { return }
         let k = row - clip.y0
-        // Cell (x, row) is rowCells[x]: column x − (clip.x0 − 1) of the band's row k.
-        let rowCells = cells + (k * columns - clip.x0 + 1), rowBits = bits + k * words
-        let origin = clip.x0 - 1
+        // Cell (x, row) is column x − origin of the band's row k.
+        let rowCells = cells + k * columns, rowBits = bits + k * words
+        let origin = clip.x0 - 1, winding = self.winding, clamps = self.clamps
         if x0 < left {
             let yLeft = x1 <= left ? y1 : y(at: left)
-            addCell(rowCells, rowBits, origin, x: origin, cover: (yLeft - y0) * sign, area: 0)
+            if yLeft != y0 { Self.addCell(rowCells, rowBits, 0, cover: (yLeft - y0) * sign, area: 0, winding: winding, clamps: clamps); added += 1 }
             if x1 <= left { return }
             (x0, y0) = (left, yLeft)
         }
         if x1 > right { (x1, y1) = (right, y(at: right)) }
         var cx = x0 >> 8
         let lastX = x1 >> 8
-        var px = x0, py = y0
-        // Step cell by cell, the y at each column boundary by interpolation (y(at:), carried).
+        // Cell by cell, the y at each column boundary by interpolation (y(at:), carried). The
+        // arithmetic wraps: every value here is far inside 64 bits (coordinates < 2^23 in 24.8).
+        var py = y0
+        var col = Int(truncatingIfNeeded: cx) &- origin
+        var added = self.added
         if cx < lastX {
+            // What of the first cell lies left of the edge, before it enters; the rest are entered at 0.
+            var entry = x0 &- (cx &<< 8)
             var boundaryY = RoundedRamp(origin: ay, t0: (cx + 1) * one - ax, step: one, numerator: by - ay, denominator: bx - ax)
-            while cx < lastX {
-                let boundary = (cx + 1) * one
+            repeat {
                 let yb = boundaryY.value
                 boundaryY.advance()
-                let cover = (yb - py) * sign
-                addCell(rowCells, rowBits, origin, x: Int(cx), cover: cover, area: cover * (px - cx * one + boundary - cx * one))
-                px = boundary; py = yb
-                cx += 1
-            }
+                let height = yb &- py
+                if height != 0 {
+                    let cover = height &* sign
+                    Self.addCell(rowCells, rowBits, col, cover: cover, area: cover &* (entry &+ one), winding: winding, clamps: clamps)
+                    added &+= 1
+                }
+                entry = 0; py = yb
+                cx &+= 1; col &+= 1
+            } while cx < lastX
+            x0 = cx &<< 8
         }
-        let cover = (y1 - py) * sign
-        addCell(rowCells, rowBits, origin, x: Int(cx), cover: cover, area: cover * (px - cx * one + x1 - cx * one))
+        let height = y1 &- py
+        if height != 0 {
+            let cover = height &* sign
+            Self.addCell(rowCells, rowBits, col, cover: cover, area: cover &* ((x0 &- (cx &<< 8)) &+ (x1 &- (cx &<< 8))),
+                         winding: winding, clamps: clamps)
+            added &+= 1
+        }
+        self.added = added
     }
 
+    /// Adds a crossing (cover ≠ 0) of the current edge to column `col` of a row.
     @inline(__always)
-    private mutating func addCell(_ rowCells: UnsafeMutablePointer<GridCell>, _ rowBits: UnsafeMutablePointer<UInt64>, _ origin: Int,
-                                  x: Int, cover: Int64, area: Int64) {
-        guard cover != 0 else { return }
+    private static func addCell(_ rowCells: UnsafeMutablePointer<GridCell>, _ rowBits: UnsafeMutablePointer<UInt64>, _ col: Int,
+                                cover: Int64, area: Int64, winding: Int64, clamps: Bool) {
         var c = cover &* winding, a = area &* winding
         if clamps { c = Int64(Int32(clamping: cover * winding)); a = Int64(Int32(clamping: area * winding)) }
-        rowCells[x].cover &+= c
-        rowCells[x].area &+= a
-        let col = x - origin
-        rowBits[col >> 6] |= 1 &<< UInt64(col & 63)
-        added += 1
+        rowCells[col].cover &+= c
+        rowCells[col].area &+= a
+        rowBits[col &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: col & 63)
     }
 }

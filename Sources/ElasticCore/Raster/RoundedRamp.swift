@@ -22,12 +22,13 @@ struct RoundedRamp {
     }
 
     @inline(__always)
-    var value: Int64 { origin + (negative ? -quotient : quotient) }
+    var value: Int64 { origin &+ (negative ? 0 &- quotient : quotient) }
 
     @inline(__always)
     mutating func advance() {
-        quotient += stepQuotient
-        remainder += stepRemainder
-        if remainder >= denominator { remainder -= denominator; quotient += 1 }
+        // Wrapping: the values stay within the bounds the initialiser's products had.
+        quotient &+= stepQuotient
+        remainder &+= stepRemainder
+        if remainder >= denominator { remainder &-= denominator; quotient &+= 1 }
     }
 }

@@ -20,9 +20,12 @@ extension CellGrid {
         for k in 0..<clip.height {
             let rowCells = cells + k &* columns, rowBits = bits + k &* words
             let y = Int32(truncatingIfNeeded: clip.y0 &+ k)
+            let range = rowWords[k]
+            guard range.lo < range.end else { continue }  // untouched
+            rowWords[k] = WordRange()
             var cover: Int64 = 0
             var runStart = clipX0  // just after the last touched cell
-            for w in 0..<words {
+            for w in Int(range.lo)..<Int(range.end) {
                 var word = rowBits[w]
                 guard word != 0 else { continue }
                 rowBits[w] = 0

@@ -4,6 +4,11 @@ struct GridCell {
     var cover: Int64 = 0, area: Int64 = 0
 }
 
+/// Bit words lo..<end of a row (empty between uses).
+struct WordRange {
+    var lo: Int32 = .max, end: Int32 = 0
+}
+
 /// The cells of a band of rows (`clip`'s rows, all of its columns plus one on the left), summed
 /// densely as edges are walked through them, with a bit per touched cell, over memory the
 /// rasteriser owns. Column c is x = clip.x0 − 1 + c (column 0 gathers what lies left of clip).
@@ -11,6 +16,8 @@ struct GridCell {
 /// The grid (and the bits) are zero between uses: the sweep clears what it reads.
 struct CellGrid {
     let cells: UnsafeMutablePointer<GridCell>, bits: UnsafeMutablePointer<UInt64>
+    /// Per row, the bit words that may be non-zero (so the sweep skips the rest).
+    let rowWords: UnsafeMutablePointer<WordRange>
     /// Cells and bit words per row.
     let columns: Int, words: Int
     let clip: PixelRect
@@ -20,8 +27,10 @@ struct CellGrid {
     /// 32 bits as they always were (many identical triangles in one run).
     private var winding: Int64 = 0, clamps = false
 
-    init(cells: UnsafeMutablePointer<GridCell>, bits: UnsafeMutablePointer<UInt64>, columns: Int, words: Int, clip: PixelRect) {
-        self.cells = cells; self.bits = bits; self.columns = columns; self.words = words; self.clip = clip
+    init(cells: UnsafeMutablePointer<GridCell>, bits: UnsafeMutablePointer<UInt64>, rowWords: UnsafeMutablePointer<WordRange>,
+         columns: Int, words: Int, clip: PixelRect) {
+        self.cells = cells; self.bits = bits; self.rowWords = rowWords
+        self.columns = columns; self.words = words; self.clip = clip
     }
 
     /// Adds `edge`'s cells in the rows of `clip`; cells left of `clip` are gathered into the
@@ -43,7 +52,11 @@ struct CellGrid {
             let ya = max(y0, row * one), yb = min(y1, (row + 1) * one)
             let xb = yb == y1 ? x1 : boundaryX.value
             boundaryX.advance()
-            addRowSegment(row: Int(row), xa, ya - row * one, xb, yb - row * one)
+            if clamps {
+                addRowSegment(ClampedSums.self, row: Int(row), xa, ya - row * one, xb, yb - row * one)
+            } else {
+                addRowSegment(ExactSums.self, row: Int(row), xa, ya - row * one, xb, yb - row * one)
+            }
             xa = xb
         }
     }
@@ -51,11 +64,11 @@ struct CellGrid {
     /// The part of an edge inside one row: from (xa, fya) to (xb, fyb), fy within the row, fya < fyb.
     /// Only the part over `clip`'s columns is walked cell by cell: what lies left of it adds its
     /// height to the column just left of `clip`, what lies right of it covers nothing shown.
-    private mutating func addRowSegment(row: Int, _ xa: Int64, _ fya: Int64, _ xb: Int64, _ fyb: Int64) {
+    private mutating func addRowSegment<Sums: CellSums>(_: Sums.Type, row: Int, _ xa: Int64, _ fya: Int64, _ xb: Int64, _ fyb: Int64) {
         // Walked left to right: the same piece backwards adds the opposite height and area.
         let forward = xa <= xb
         let (ax, ay, bx, by) = forward ? (xa, fya, xb, fyb) : (xb, fyb, xa, fya)
-        let sign: Int64 = forward ? 1 : -1
+        let winding = forward ? self.winding : 0 &- self.winding
         // Every y comes from the whole segment, so a pixel gets the same value whatever the clip.
         func y(at x: Int64) -> Int64 { x == bx ? by : ay + CoverageRasterizer.divideRounded((x - ax) * (by - ay), bx - ax) }
         var (x0, y0, x1, y1) = (ax, ay, bx, by)
@@ -65,57 +78,78 @@ struct CellGrid {
         let k = row - clip.y0
         // Cell (x, row) is column x − origin of the band's row k.
         let rowCells = cells + k * columns, rowBits = bits + k * words
-        let origin = clip.x0 - 1, winding = self.winding, clamps = self.clamps
+        let origin = clip.x0 - 1
+        // A crossing of `height` (≠ 0) in column `col`, `area` being its height times twice its
+        // mean distance from the cell's left side.
+        @inline(__always) func add(_ col: Int, _ height: Int64, _ area: Int64) {
+            Sums.add(cover: height, area: area, winding: winding, to: rowCells + col)
+            rowBits[col &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: col & 63)
+        }
+        let firstCol: Int
         if x0 < left {
             let yLeft = x1 <= left ? y1 : y(at: left)
-            if yLeft != y0 { Self.addCell(rowCells, rowBits, 0, cover: (yLeft - y0) * sign, area: 0, winding: winding, clamps: clamps); added += 1 }
-            if x1 <= left { return }
+            if yLeft != y0 { add(0, yLeft - y0, 0) }
+            if x1 <= left { noteColumns(row: k, 0, 0); return }
             (x0, y0) = (left, yLeft)
+            firstCol = 0
+        } else {
+            firstCol = Int(truncatingIfNeeded: x0 >> 8) &- origin
         }
         if x1 > right { (x1, y1) = (right, y(at: right)) }
-        var cx = x0 >> 8
-        let lastX = x1 >> 8
+        let cx = x0 >> 8, lastX = x1 >> 8
         // Cell by cell, the y at each column boundary by interpolation (y(at:), carried). The
         // arithmetic wraps: every value here is far inside 64 bits (coordinates < 2^23 in 24.8).
-        var py = y0
+        var py = y0, entry = x0 &- (cx &<< 8)  // where the edge enters the cell
         var col = Int(truncatingIfNeeded: cx) &- origin
-        var added = self.added
-        if cx < lastX {
-            // What of the first cell lies left of the edge, before it enters; the rest are entered at 0.
-            var entry = x0 &- (cx &<< 8)
+        let lastCol = Int(truncatingIfNeeded: lastX) &- origin
+        if col < lastCol {
             var boundaryY = RoundedRamp(origin: ay, t0: (cx + 1) * one - ax, step: one, numerator: by - ay, denominator: bx - ax)
-            repeat {
-                let yb = boundaryY.value
+            // The first cell is entered at `entry`, the rest at their left side, all left at their right.
+            var yb = boundaryY.value
+            if yb != py { add(col, yb &- py, (yb &- py) &* (entry &+ one)) }
+            py = yb; col &+= 1
+            while col < lastCol {
                 boundaryY.advance()
-                let height = yb &- py
-                if height != 0 {
-                    let cover = height &* sign
-                    Self.addCell(rowCells, rowBits, col, cover: cover, area: cover &* (entry &+ one), winding: winding, clamps: clamps)
-                    added &+= 1
-                }
-                entry = 0; py = yb
-                cx &+= 1; col &+= 1
-            } while cx < lastX
-            x0 = cx &<< 8
+                yb = boundaryY.value
+                if yb != py { add(col, yb &- py, (yb &- py) &<< 8) }
+                py = yb; col &+= 1
+            }
+            entry = 0
         }
-        let height = y1 &- py
-        if height != 0 {
-            let cover = height &* sign
-            Self.addCell(rowCells, rowBits, col, cover: cover, area: cover &* ((x0 &- (cx &<< 8)) &+ (x1 &- (cx &<< 8))),
-                         winding: winding, clamps: clamps)
-            added &+= 1
-        }
-        self.added = added
+        if y1 != py { add(col, y1 &- py, (y1 &- py) &* (entry &+ (x1 &- (lastX &<< 8)))) }
+        noteColumns(row: k, firstCol, lastCol)
     }
 
-    /// Adds a crossing (cover ≠ 0) of the current edge to column `col` of a row.
+    /// Columns first…last of band row k may be touched: the sweep reads their bit words, and
+    /// each may make spans.
     @inline(__always)
-    private static func addCell(_ rowCells: UnsafeMutablePointer<GridCell>, _ rowBits: UnsafeMutablePointer<UInt64>, _ col: Int,
-                                cover: Int64, area: Int64, winding: Int64, clamps: Bool) {
-        var c = cover &* winding, a = area &* winding
-        if clamps { c = Int64(Int32(clamping: cover * winding)); a = Int64(Int32(clamping: area * winding)) }
-        rowCells[col].cover &+= c
-        rowCells[col].area &+= a
-        rowBits[col &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: col & 63)
+    private mutating func noteColumns(row k: Int, _ first: Int, _ last: Int) {
+        added &+= last &- first &+ 1
+        let lo = Int32(truncatingIfNeeded: first &>> 6), end = Int32(truncatingIfNeeded: last &>> 6) &+ 1
+        let range = rowWords[k]
+        if lo < range.lo { rowWords[k].lo = lo }
+        if end > range.end { rowWords[k].end = end }
+    }
+}
+
+/// How a crossing is added to a cell: exactly, or (an edge many identical triangles gave a
+/// winding beyond 8191) each product clamped to 32 bits, as the rasteriser always did.
+protocol CellSums {
+    static func add(cover: Int64, area: Int64, winding: Int64, to cell: UnsafeMutablePointer<GridCell>)
+}
+
+enum ExactSums: CellSums {
+    @inline(__always)
+    static func add(cover: Int64, area: Int64, winding: Int64, to cell: UnsafeMutablePointer<GridCell>) {
+        cell.pointee.cover &+= cover &* winding
+        cell.pointee.area &+= area &* winding
+    }
+}
+
+enum ClampedSums: CellSums {
+    @inline(__always)
+    static func add(cover: Int64, area: Int64, winding: Int64, to cell: UnsafeMutablePointer<GridCell>) {
+        cell.pointee.cover &+= Int64(Int32(clamping: cover * winding))
+        cell.pointee.area &+= Int64(Int32(clamping: area * winding))
     }
 }

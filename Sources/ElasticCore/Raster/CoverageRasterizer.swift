@@ -49,6 +49,7 @@ public struct CoverageRasterizer: Sendable {
     /// A band's cells and a bit per touched cell (all zero between bands).
     private var gridCells: [GridCell] = []
     private var gridBits: [UInt64] = []
+    private var gridRowWords: [WordRange] = []
     /// The spans of the last sweep are the first `spanCount`; the buffer only grows.
     private var spanBuffer: [CoverageSpan] = []
     private var spanCount = 0
@@ -145,18 +146,26 @@ public struct CoverageRasterizer: Sendable {
         bucketEdgesByBand(clip: clip, bandHeight: bandHeight, bandCount: bandCount)
         if gridCells.count < bandHeight * columns { gridCells = Array(repeating: GridCell(), count: bandHeight * columns) }
         if gridBits.count < bandHeight * words { gridBits = Array(repeating: 0, count: bandHeight * words) }
+        if gridRowWords.count < bandHeight { gridRowWords = Array(repeating: WordRange(), count: bandHeight) }
         // Taken out of self while the bands are swept, so they are read and written by pointer
         // (no uniqueness or bounds checks per cell).
-        var cells: [GridCell] = [], bits: [UInt64] = [], out: [CoverageSpan] = [], order: [Int32] = [], starts: [Int32] = []
-        swap(&cells, &gridCells); swap(&bits, &gridBits); swap(&out, &spanBuffer); swap(&order, &bandEdges); swap(&starts, &bandStarts)
-        defer { swap(&cells, &gridCells); swap(&bits, &gridBits); swap(&out, &spanBuffer); swap(&order, &bandEdges); swap(&starts, &bandStarts) }
+        var cells: [GridCell] = [], bits: [UInt64] = [], rowWords: [WordRange] = []
+        var out: [CoverageSpan] = [], order: [Int32] = [], starts: [Int32] = []
+        swap(&cells, &gridCells); swap(&bits, &gridBits); swap(&rowWords, &gridRowWords)
+        swap(&out, &spanBuffer); swap(&order, &bandEdges); swap(&starts, &bandStarts)
+        defer {
+            swap(&cells, &gridCells); swap(&bits, &gridBits); swap(&rowWords, &gridRowWords)
+            swap(&out, &spanBuffer); swap(&order, &bandEdges); swap(&starts, &bandStarts)
+        }
         var count = 0
         edges.withUnsafeBufferPointer { edges in
             cells.withUnsafeMutableBufferPointer { cells in
-                bits.withUnsafeMutableBufferPointer { bits in
+              bits.withUnsafeMutableBufferPointer { bits in
+                rowWords.withUnsafeMutableBufferPointer { rowWords in
                     for band in 0..<bandCount {
                         let y0 = clip.y0 + band * bandHeight
-                        var grid = CellGrid(cells: cells.baseAddress!, bits: bits.baseAddress!, columns: columns, words: words,
+                        var grid = CellGrid(cells: cells.baseAddress!, bits: bits.baseAddress!, rowWords: rowWords.baseAddress!,
+                                            columns: columns, words: words,
                                             clip: PixelRect(x0: clip.x0, y0: y0, x1: clip.x1, y1: min(y0 + bandHeight, clip.y1)))
                         for i in Int(starts[band])..<Int(starts[band + 1]) {
                             let entry = edges[Int(order[i])]
@@ -169,6 +178,7 @@ public struct CoverageRasterizer: Sendable {
                         out.withUnsafeMutableBufferPointer { count = grid.sweepRows(into: $0.baseAddress!, count: count) }
                     }
                 }
+              }
             }
         }
         spanCount = count

@@ -20,7 +20,7 @@ public enum SpanBlend {
                 if a == 255 {
                     PixelRun.fill(row + x0, count: count, with: color)
                 } else if a > 0 {
-                    for x in x0..<(x0 + count) { row[x] = blend(color, over: row[x], alpha: a) }
+                    blendRun(row + x0, count: count, color: color, alpha: a)
                 }
             }
         }
@@ -38,11 +38,36 @@ public enum SpanBlend {
                     if a == 255 {
                         PixelRun.fill(row + Int(x0), count: Int(x1 - x0), with: color)
                     } else if a > 0 {
-                        for x in Int(x0)..<Int(x1) { row[x] = blend(color, over: row[x], alpha: a) }
+                        blendRun(row + Int(x0), count: Int(x1 - x0), color: color, alpha: a)
                     }
                 }
             }
         }
+    }
+
+    /// `blend(color, over:alpha:)` on `count` pixels from `start`. Eight at a time in 16-bit
+    /// lanes, a byte widened in each (even bytes masked, odd ones shifted down): every step of the
+    /// formula fits 16 bits (255·255 + 128 + 254 < 2^16), so it is the same arithmetic as
+    /// `blend`'s, in SSE2's 16-bit multiplies instead of emulated 32-bit ones.
+    @inline(__always)
+    public static func blendRun(_ start: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, alpha a: UInt32) {
+        var i = 0
+        if count >= 8 {
+            typealias Lanes = SIMD16<UInt16>  // 8 pixels
+            let s = unsafeBitCast(SIMD8<UInt32>(repeating: color), to: Lanes.self)
+            let alpha = Lanes(repeating: UInt16(truncatingIfNeeded: a)), na = Lanes(repeating: UInt16(truncatingIfNeeded: 255 &- a))
+            let low = Lanes(repeating: 0x00FF)
+            let evenS = (s & low) &* alpha &+ 128, oddS = (s &>> 8) &* alpha &+ 128
+            let raw = UnsafeMutableRawPointer(start)
+            repeat {
+                let d = raw.loadUnaligned(fromByteOffset: i &* 4, as: Lanes.self)
+                let even = (d & low) &* na &+ evenS, odd = (d &>> 8) &* na &+ oddS
+                let r = ((even &+ (even &>> 8)) &>> 8) | ((odd &+ (odd &>> 8)) & ~low)
+                raw.storeBytes(of: r, toByteOffset: i &* 4, as: Lanes.self)
+                i &+= 8
+            } while i &+ 8 <= count
+        }
+        while i < count { start[i] = blend(color, over: start[i], alpha: a); i &+= 1 }
     }
 
     /// `s` over `d` at `alpha` (0…255), each of the four bytes alike.

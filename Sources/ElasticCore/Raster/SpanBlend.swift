@@ -14,9 +14,9 @@ public enum SpanBlend {
         let opacity = UInt32(opacity)
         spans.withUnsafeBufferPointer { spans in
             for span in spans {
-                let row = (base + Int(span.y) * pitch).assumingMemoryBound(to: UInt32.self)
-                let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) * opacity)
-                let x0 = Int(span.x0), count = Int(span.x1 - span.x0)
+                let row = (base + Int(span.y) &* pitch).assumingMemoryBound(to: UInt32.self)
+                let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) &* opacity)
+                let x0 = Int(span.x0), count = Int(span.x1 &- span.x0)
                 if a == 255 {
                     PixelRun.fill(row + x0, count: count, with: color)
                 } else if a > 0 {
@@ -30,15 +30,17 @@ public enum SpanBlend {
     public static func apply(_ spans: ArraySlice<CoverageSpan>, clippedTo clip: RowClip, color: UInt32, opacity: UInt8,
                              to base: UnsafeMutableRawPointer, pitch: Int) {
         let opacity = UInt32(opacity)
-        spans.withUnsafeBufferPointer { spans in
-            for span in spans {
-                let row = (base + Int(span.y) * pitch).assumingMemoryBound(to: UInt32.self)
-                let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) * opacity)
-                clip.forEachPart(y: Int(span.y), x0: span.x0, x1: span.x1) { x0, x1 in
-                    if a == 255 {
-                        PixelRun.fill(row + Int(x0), count: Int(x1 - x0), with: color)
-                    } else if a > 0 {
-                        blendRun(row + Int(x0), count: Int(x1 - x0), color: color, alpha: a)
+        clip.withRowParts { parts in
+            spans.withUnsafeBufferPointer { spans in
+                for span in spans {
+                    let row = (base + Int(span.y) &* pitch).assumingMemoryBound(to: UInt32.self)
+                    let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) &* opacity)
+                    parts.forEachPart(y: Int(span.y), x0: span.x0, x1: span.x1) { x0, x1 in
+                        if a == 255 {
+                            PixelRun.fill(row + Int(x0), count: Int(x1 &- x0), with: color)
+                        } else if a > 0 {
+                            blendRun(row + Int(x0), count: Int(x1 &- x0), color: color, alpha: a)
+                        }
                     }
                 }
             }

@@ -6,8 +6,11 @@ import Testing
 /// were summed in a dense grid by bands), span for span: the rewrite is meant to be bit-identical.
 @Suite struct RasterizerReferenceTests {
     /// Adds the same triangles to both and compares the spans of each clip, in turn.
-    static func compare(_ triangles: [[Float]], clips: [PixelRect], _ label: String) {
-        var new = CoverageRasterizer(), old = ReferenceRasterizer()
+    /// `reused` (reset first) instead of a new rasteriser: buffers left by other runs and clips.
+    static func compare(_ triangles: [[Float]], clips: [PixelRect], _ label: String, reusing reused: inout CoverageRasterizer) {
+        reused.reset()
+        var new = reused, old = ReferenceRasterizer()
+        defer { reused = new }
         for t in triangles {
             let a = new.addTriangle(t[0], t[1], t[2], t[3], t[4], t[5])
             let b = old.addTriangle(t[0], t[1], t[2], t[3], t[4], t[5])
@@ -29,7 +32,7 @@ import Testing
 
     @Test("loose and overlapping triangles, any clip")
     func looseTriangles() {
-        var random = SplitMix64(seed: 11)
+        var random = SplitMix64(seed: 11), reused = CoverageRasterizer()
         for run in 0..<150 {
             let count = 1 + Int(random.next() % 24)
             let triangles: [[Float]] = (0..<count).map { _ in
@@ -37,13 +40,13 @@ import Testing
             }
             var clips = [PixelRect(x0: 0, y0: 0, x1: 90, y1: 70), PixelRect(x0: -20, y0: -20, x1: 120, y1: 100)]
             for _ in 0..<4 { clips.append(Self.randomClip(&random, width: 100, height: 80)) }
-            Self.compare(triangles, clips: clips, "run \(run)")
+            Self.compare(triangles, clips: clips, "run \(run)", reusing: &reused)
         }
     }
 
     @Test("fans sharing edges (star polygons), on whole pixels, quarter pixels and anywhere")
     func fans() {
-        var random = SplitMix64(seed: 12)
+        var random = SplitMix64(seed: 12), reused = CoverageRasterizer()
         for run in 0..<120 {
             let cx = Float(random.double(in: 20...300)), cy = Float(random.double(in: 20...260))
             let n = 3 + Int(random.next() % 60)
@@ -57,13 +60,13 @@ import Testing
             }
             var clips = [PixelRect(x0: -300, y0: -300, x1: 700, y1: 600), PixelRect(x0: 0, y0: 0, x1: 3000, y1: 40)]
             for _ in 0..<4 { clips.append(Self.randomClip(&random, width: 520, height: 520)) }
-            Self.compare(triangles, clips: clips, "fan \(run)")
+            Self.compare(triangles, clips: clips, "fan \(run)", reusing: &reused)
         }
     }
 
     @Test("tall and wide shapes cross many bands; thin slivers and points on pixel corners")
     func tallWideAndThin() {
-        var random = SplitMix64(seed: 13)
+        var random = SplitMix64(seed: 13), reused = CoverageRasterizer()
         for run in 0..<60 {
             var triangles: [[Float]] = []
             for _ in 0..<(1 + Int(random.next() % 6)) {
@@ -75,7 +78,7 @@ import Testing
             }
             var clips = [PixelRect(x0: 0, y0: 0, x1: 3840, y1: 2160), PixelRect(x0: 100, y0: 0, x1: 101, y1: 2160)]
             for _ in 0..<3 { clips.append(Self.randomClip(&random, width: 3900, height: 2200)) }
-            Self.compare(triangles, clips: clips, "tall \(run)")
+            Self.compare(triangles, clips: clips, "tall \(run)", reusing: &reused)
         }
     }
 }

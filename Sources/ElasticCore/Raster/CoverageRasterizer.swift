@@ -38,10 +38,9 @@ public struct CoverageRasterizer: Sendable {
 
     /// Edges with their net direction (+1 down, −1 up; 0 once cancelled), in insertion order.
     var edges: [(edge: Edge, winding: Int32)] = []
-    /// Open addressing over `edges`: slot → edge index + 1 (0 = empty), valid while its stamp is
-    /// the current one, so a reset clears nothing.
-    private var slots: [Int32] = []
-    private var slotStamps: [UInt32] = []
+    /// Open addressing over `edges`: a slot holds its stamp (high 32 bits) and an edge index + 1,
+    /// valid while the stamp is the current one, so a reset clears nothing.
+    private var slots: [UInt64] = []
     private var stamp: UInt32 = 1
     /// Edge indices by band (band b's from `bandStarts[b]` to `bandStarts[b + 1]`).
     var bandEdges: [Int32] = []
@@ -66,7 +65,7 @@ public struct CoverageRasterizer: Sendable {
         edges.removeAll(keepingCapacity: true)
         stamp &+= 1
         if stamp == 0 {  // wrapped: old stamps could match again
-            for k in slotStamps.indices { slotStamps[k] = 0 }
+            for k in slots.indices { slots[k] = 0 }
             stamp = 1
         }
         bounds = .empty
@@ -88,7 +87,15 @@ public struct CoverageRasterizer: Sendable {
 
     private static func fixed(_ x: Float, _ y: Float) -> (x: Int64, y: Int64)? {
         guard abs(x) <= coordinateLimit, abs(y) <= coordinateLimit else { return nil }  // NaN fails too
-        return (Int64((x * 256).rounded()), Int64((y * 256).rounded()))
+        return (rounded(x * 256), rounded(y * 256))
+    }
+
+    /// `Int64(v.rounded())` (half away from zero) for |v| ≤ 2^22, without a call to `roundf`:
+    /// truncated, then moved by the fraction, which `v − Float(t)` gives exactly at this size.
+    @inline(__always)
+    static func rounded(_ v: Float) -> Int64 {
+        let t = Int64(v), fraction = v - Float(t)
+        return fraction >= 0.5 ? t + 1 : fraction <= -0.5 ? t - 1 : t
     }
 
     private mutating func addEdge(_ p: (x: Int64, y: Int64), _ q: (x: Int64, y: Int64)) {
@@ -98,18 +105,17 @@ public struct CoverageRasterizer: Sendable {
                         : Edge(x0: Int32(q.x), y0: Int32(q.y), x1: Int32(p.x), y1: Int32(p.y))
         let winding: Int32 = down ? 1 : -1
         if 2 * (edges.count + 1) > slots.count { growSlots() }
-        let mask = slots.count - 1
+        let mask = slots.count - 1, current = UInt64(stamp) << 32
         var k = Int(truncatingIfNeeded: edge.hash) & mask
-        while slotStamps[k] == stamp {
-            let i = Int(slots[k]) - 1
+        while case let slot = slots[k], slot & 0xFFFF_FFFF_0000_0000 == current {
+            let i = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) &- 1
             if edges[i].edge == edge {
-                edges[i].winding += winding
+                edges[i].winding &+= winding
                 return
             }
-            k = (k + 1) & mask
+            k = (k &+ 1) & mask
         }
-        slotStamps[k] = stamp
-        slots[k] = Int32(edges.count + 1)
+        slots[k] = current | UInt64(edges.count + 1)
         edges.append((edge, winding))
     }
 
@@ -117,13 +123,12 @@ public struct CoverageRasterizer: Sendable {
     private mutating func growSlots() {
         let count = max(256, slots.count * 2)
         slots = Array(repeating: 0, count: count)
-        slotStamps = Array(repeating: 0, count: count)
         stamp = 1
+        let current = UInt64(stamp) << 32
         for (i, entry) in edges.enumerated() {
             var k = Int(truncatingIfNeeded: entry.edge.hash) & (count - 1)
-            while slotStamps[k] == stamp { k = (k + 1) & (count - 1) }
-            slotStamps[k] = stamp
-            slots[k] = Int32(i + 1)
+            while slots[k] & 0xFFFF_FFFF_0000_0000 == current { k = (k + 1) & (count - 1) }
+            slots[k] = current | UInt64(i + 1)
         }
     }
 

@@ -2,7 +2,7 @@ import CSDL2
 import ElasticCore
 
 /// Opaque fills (the clear and the rectangle cores) written straight into the software
-/// renderer's window surface with ordinary stores.
+/// renderer's window surface with ordinary (cached) stores, at memset speed (`PixelRun`).
 ///
 /// SDL 2.26 fills with non-temporal SSE stores (`SDL_FillRect4SSE`), which bypass the cache,
 /// although the window surface stays in L3 from frame to frame: cached stores fill it several
@@ -41,8 +41,7 @@ enum SurfaceFill {
         guard x1 > x0, y1 > y0, let base = surface.pointee.pixels else { return }
         let pixel = SDL_MapRGBA(surface.pointee.format, color.r, color.g, color.b, color.a)
         for y in y0..<y1 {
-            (base + y * pitch).assumingMemoryBound(to: UInt32.self).advanced(by: x0)
-                .update(repeating: pixel, count: x1 - x0)
+            PixelRun.fill((base + y * pitch).assumingMemoryBound(to: UInt32.self) + x0, count: x1 - x0, with: pixel)
         }
     }
 }

@@ -16,6 +16,7 @@ public struct CoverageSpan: Hashable, Sendable {
 /// not its triangles. Overlapping triangles add up, saturating at full coverage.
 ///
 /// Nothing allocates once the buffers have grown to a frame's needs.
+/// (Fixed-point and cell arithmetic: `CellGrid`.)
 public struct CoverageRasterizer: Sendable {
     /// Sub-pixel steps per pixel (fixed point 24.8).
     static let one: Int64 = 256
@@ -35,25 +36,24 @@ public struct CoverageRasterizer: Sendable {
         }
     }
 
-    struct Cell {
-        var x: Int32, y: Int32, cover: Int32, area: Int32
-    }
-
     /// Edges with their net direction (+1 down, −1 up; 0 once cancelled), in insertion order.
-    private var edges: [(edge: Edge, winding: Int32)] = []
-    /// Open addressing over `edges`: slot → edge index + 1 (0 = empty), valid while its stamp is
-    /// the current one, so a reset clears nothing.
-    private var slots: [Int32] = []
-    private var slotStamps: [UInt32] = []
+    var edges: [(edge: Edge, winding: Int32)] = []
+    /// Open addressing over `edges`: a slot holds its stamp (high 32 bits) and an edge index + 1,
+    /// valid while the stamp is the current one, so a reset clears nothing.
+    private var slots: [UInt64] = []
     private var stamp: UInt32 = 1
-    private var cells: [Cell] = []
-    private var scratch: [Cell] = []
-    private var radixCounts: [Int] = []
-    /// One row of cells, summed densely while the row is swept (zero between rows).
-    private var rowCover: [Int64] = []
-    private var rowArea: [Int64] = []
-    private var rowBits: [UInt64] = []
-    private(set) public var spans: [CoverageSpan] = []
+    /// Edge indices by band (band b's from `bandStarts[b]` to `bandStarts[b + 1]`).
+    var bandEdges: [Int32] = []
+    var bandStarts: [Int32] = []
+    /// A band's cells and a bit per touched cell (all zero between bands).
+    private var gridCells: [GridCell] = []
+    private var gridBits: [UInt64] = []
+    private var gridRowWords: [WordRange] = []
+    /// The spans of the last sweep are the first `spanCount`; the buffer only grows.
+    private var spanBuffer: [CoverageSpan] = []
+    private var spanCount = 0
+    /// The spans of the last `sweep`.
+    public var spans: ArraySlice<CoverageSpan> { spanBuffer[..<spanCount] }
     /// The pixels what was added touches.
     private(set) public var bounds = PixelRect.empty
 
@@ -65,7 +65,7 @@ public struct CoverageRasterizer: Sendable {
         edges.removeAll(keepingCapacity: true)
         stamp &+= 1
         if stamp == 0 {  // wrapped: old stamps could match again
-            for k in slotStamps.indices { slotStamps[k] = 0 }
+            for k in slots.indices { slots[k] = 0 }
             stamp = 1
         }
         bounds = .empty
@@ -87,7 +87,15 @@ public struct CoverageRasterizer: Sendable {
 
     private static func fixed(_ x: Float, _ y: Float) -> (x: Int64, y: Int64)? {
         guard abs(x) <= coordinateLimit, abs(y) <= coordinateLimit else { return nil }  // NaN fails too
-        return (Int64((x * 256).rounded()), Int64((y * 256).rounded()))
+        return (rounded(x * 256), rounded(y * 256))
+    }
+
+    /// `Int64(v.rounded())` (half away from zero) for |v| ≤ 2^22, without a call to `roundf`:
+    /// truncated, then moved by the fraction, which `v − Float(t)` gives exactly at this size.
+    @inline(__always)
+    static func rounded(_ v: Float) -> Int64 {
+        let t = Int64(v), fraction = v - Float(t)
+        return fraction >= 0.5 ? t + 1 : fraction <= -0.5 ? t - 1 : t
     }
 
     private mutating func addEdge(_ p: (x: Int64, y: Int64), _ q: (x: Int64, y: Int64)) {
@@ -97,18 +105,17 @@ public struct CoverageRasterizer: Sendable {
                         : Edge(x0: Int32(q.x), y0: Int32(q.y), x1: Int32(p.x), y1: Int32(p.y))
         let winding: Int32 = down ? 1 : -1
         if 2 * (edges.count + 1) > slots.count { growSlots() }
-        let mask = slots.count - 1
+        let mask = slots.count - 1, current = UInt64(stamp) << 32
         var k = Int(truncatingIfNeeded: edge.hash) & mask
-        while slotStamps[k] == stamp {
-            let i = Int(slots[k]) - 1
+        while case let slot = slots[k], slot & 0xFFFF_FFFF_0000_0000 == current {
+            let i = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) &- 1
             if edges[i].edge == edge {
-                edges[i].winding += winding
+                edges[i].winding &+= winding
                 return
             }
-            k = (k + 1) & mask
+            k = (k &+ 1) & mask
         }
-        slotStamps[k] = stamp
-        slots[k] = Int32(edges.count + 1)
+        slots[k] = current | UInt64(edges.count + 1)
         edges.append((edge, winding))
     }
 
@@ -116,132 +123,74 @@ public struct CoverageRasterizer: Sendable {
     private mutating func growSlots() {
         let count = max(256, slots.count * 2)
         slots = Array(repeating: 0, count: count)
-        slotStamps = Array(repeating: 0, count: count)
         stamp = 1
+        let current = UInt64(stamp) << 32
         for (i, entry) in edges.enumerated() {
             var k = Int(truncatingIfNeeded: entry.edge.hash) & (count - 1)
-            while slotStamps[k] == stamp { k = (k + 1) & (count - 1) }
-            slotStamps[k] = stamp
-            slots[k] = Int32(i + 1)
+            while slots[k] & 0xFFFF_FFFF_0000_0000 == current { k = (k + 1) & (count - 1) }
+            slots[k] = current | UInt64(i + 1)
         }
     }
 
     /// The coverage of everything added, inside `clip`, as spans sorted by row then column
     /// (`spans`); pixels outside `clip` cost nothing beyond the edges' walk.
     ///
-    /// Cells are bucketed by row, then each row's cells are summed into a dense row of cells
-    /// with a bit per touched column, read back in column order (no comparison sort, and cells
-    /// of one pixel from several edges merge on the way).
+    /// Rows are taken in bands: each edge crossing a band adds its cells straight into a dense
+    /// grid of the band's cells with a bit per touched cell, which is then read back row by row,
+    /// in column order, into spans (no list of cells, no sort, and cells of one pixel from
+    /// several edges merge as they are added).
     public mutating func sweep(clip: PixelRect) {
-        spans.removeAll(keepingCapacity: true)
-        cells.removeAll(keepingCapacity: true)
-        guard !clip.isEmpty else { return }
-        for (edge, winding) in edges where winding != 0 { walk(edge, winding: winding, clip: clip) }
-        guard !cells.isEmpty else { return }
-        Self.bucketCellsByRow(cells, into: &scratch, rowEnds: &radixCounts, clip: clip)
-        // Column c of the dense row is x = clip.x0 - 1 + c (column 0 gathers what lies left of clip).
-        let width = clip.width + 1, words = (width + 63) / 64
-        if rowCover.count < width { rowCover = Array(repeating: 0, count: width); rowArea = Array(repeating: 0, count: width) }
-        if rowBits.count < words { rowBits = Array(repeating: 0, count: words) }
-        // Taken out of self while the rows are swept, so they are read and written by pointer
-        // (no uniqueness or bounds checks per cell) while spans are appended.
-        var cover: [Int64] = [], area: [Int64] = [], bits: [UInt64] = [], sorted: [Cell] = [], ends: [Int] = []
-        swap(&cover, &rowCover); swap(&area, &rowArea); swap(&bits, &rowBits); swap(&sorted, &scratch); swap(&ends, &radixCounts)
-        defer { swap(&cover, &rowCover); swap(&area, &rowArea); swap(&bits, &rowBits); swap(&sorted, &scratch); swap(&ends, &radixCounts) }
-        cover.withUnsafeMutableBufferPointer { cover in
-            area.withUnsafeMutableBufferPointer { area in
-                bits.withUnsafeMutableBufferPointer { bits in
-                    sorted.withUnsafeBufferPointer { sorted in
-                        ends.withUnsafeBufferPointer { ends in
-                            sweepRows(clip: clip, cells: sorted, rowEnds: ends, rowCover: cover, rowArea: area, rowBits: bits)
+        spanCount = 0
+        guard !clip.isEmpty, !edges.isEmpty else { return }
+        // Column c of the grid is x = clip.x0 - 1 + c: column 0 gathers what lies left of clip.
+        let columns = clip.width + 2, words = (columns + 63) / 64
+        // About 512 KiB of cells: a band of a wide clip is a few rows, but every edge crossing it
+        // starts its walk again, so not fewer than 4.
+        let bandHeight = min(clip.height, max(4, (1 << 15) / columns))
+        let bandCount = (clip.height + bandHeight - 1) / bandHeight
+        bucketEdgesByBand(clip: clip, bandHeight: bandHeight, bandCount: bandCount)
+        if gridCells.count < bandHeight * columns { gridCells = Array(repeating: GridCell(), count: bandHeight * columns) }
+        if gridBits.count < bandHeight * words { gridBits = Array(repeating: 0, count: bandHeight * words) }
+        if gridRowWords.count < bandHeight { gridRowWords = Array(repeating: WordRange(), count: bandHeight) }
+        // Taken out of self while the bands are swept, so they are read and written by pointer
+        // (no uniqueness or bounds checks per cell).
+        var cells: [GridCell] = [], bits: [UInt64] = [], rowWords: [WordRange] = []
+        var out: [CoverageSpan] = [], order: [Int32] = [], starts: [Int32] = []
+        swap(&cells, &gridCells); swap(&bits, &gridBits); swap(&rowWords, &gridRowWords)
+        swap(&out, &spanBuffer); swap(&order, &bandEdges); swap(&starts, &bandStarts)
+        defer {
+            swap(&cells, &gridCells); swap(&bits, &gridBits); swap(&rowWords, &gridRowWords)
+            swap(&out, &spanBuffer); swap(&order, &bandEdges); swap(&starts, &bandStarts)
+        }
+        var count = 0
+        edges.withUnsafeBufferPointer { edges in
+            cells.withUnsafeMutableBufferPointer { cells in
+              bits.withUnsafeMutableBufferPointer { bits in
+                rowWords.withUnsafeMutableBufferPointer { rowWords in
+                    for band in 0..<bandCount {
+                        let y0 = clip.y0 + band * bandHeight
+                        var grid = CellGrid(cells: cells.baseAddress!, bits: bits.baseAddress!, rowWords: rowWords.baseAddress!,
+                                            columns: columns, words: words,
+                                            clip: PixelRect(x0: clip.x0, y0: y0, x1: clip.x1, y1: min(y0 + bandHeight, clip.y1)))
+                        for i in Int(starts[band])..<Int(starts[band + 1]) {
+                            let entry = edges[Int(order[i])]
+                            grid.walk(entry.edge, winding: entry.winding)
                         }
+                        guard grid.added > 0 else { continue }
+                        // Each touched cell makes at most two spans: its pixel and the run after it.
+                        let needed = count + 2 * grid.added
+                        if out.count < needed { out.append(contentsOf: repeatElement(CoverageSpan(y: 0, x0: 0, x1: 0, alpha: 0), count: max(needed, 2 * out.count) - out.count)) }
+                        out.withUnsafeMutableBufferPointer { count = grid.sweepRows(into: $0.baseAddress!, count: count) }
                     }
                 }
+              }
             }
         }
-    }
-
-    mutating func emit(y: Int32, x0: Int32, x1: Int32, value: Int64, full: Int64) {
-        guard x1 > x0 else { return }
-        let covered = min(value.magnitude, UInt64(full))  // overlaps saturate
-        let alpha = (covered * 255 + UInt64(full / 2)) / UInt64(full)
-        guard alpha > 0 else { return }
-        spans.append(CoverageSpan(y: y, x0: x0, x1: x1, alpha: UInt8(alpha)))
-    }
-
-    /// Adds `edge`'s cells in the rows of `clip`; cells left of `clip` are gathered into the
-    /// column just left of it (only their cover matters there), cells right of it are dropped.
-    private mutating func walk(_ edge: Edge, winding: Int32, clip: PixelRect) {
-        let one = Self.one
-        let x0 = Int64(edge.x0), y0 = Int64(edge.y0), x1 = Int64(edge.x1), y1 = Int64(edge.y1)
-        let rowStart = max(y0 >> 8, Int64(clip.y0)), rowEnd = min((y1 - 1) >> 8, Int64(clip.y1) - 1)
-        guard rowStart <= rowEnd else { return }
-        let dx = x1 - x0, dy = y1 - y0
-        let yStart = max(y0, rowStart * one)
-        var xa = yStart == y0 ? x0 : x0 + Self.divideRounded((yStart - y0) * dx, dy)
-        // x at each row boundary below: the same rounded division, carried from row to row.
-        var boundaryX = RoundedRamp(origin: x0, t0: (rowStart + 1) * one - y0, step: one, numerator: dx, denominator: dy)
-        for row in rowStart...rowEnd {
-            let ya = max(y0, row * one), yb = min(y1, (row + 1) * one)
-            let xb = yb == y1 ? x1 : boundaryX.value
-            boundaryX.advance()
-            addRowSegment(row: Int32(row), xa, ya - row * one, xb, yb - row * one, winding: winding, clip: clip)
-            xa = xb
-        }
-    }
-
-    /// The part of an edge inside one row: from (xa, fya) to (xb, fyb), fy within the row, fya < fyb.
-    /// Only the part over `clip`'s columns is walked cell by cell: what lies left of it adds its
-    /// height to the column just left of `clip`, what lies right of it covers nothing shown.
-    private mutating func addRowSegment(row: Int32, _ xa: Int64, _ fya: Int64, _ xb: Int64, _ fyb: Int64,
-                                        winding: Int32, clip: PixelRect) {
-        // Walked left to right: the same piece backwards adds the opposite height and area.
-        let (ax, ay, bx, by, winding) = xa <= xb ? (xa, fya, xb, fyb, winding) : (xb, fyb, xa, fya, -winding)
-        // Every y comes from the whole segment, so a pixel gets the same value whatever the clip.
-        func y(at x: Int64) -> Int64 { x == bx ? by : ay + Self.divideRounded((x - ax) * (by - ay), bx - ax) }
-        var (x0, y0, x1, y1) = (ax, ay, bx, by)
-        let one = Self.one
-        let left = Int64(clip.x0) * one, right = Int64(clip.x1) * one
-        if x0 >= right { return }
-        if x0 < left {
-            let yLeft = x1 <= left ? y1 : y(at: left)
-            addCell(x: Int32(clip.x0 - 1), y: row, cover: yLeft - y0, area: 0, winding: winding)
-            if x1 <= left { return }
-            (x0, y0) = (left, yLeft)
-        }
-        if x1 > right { (x1, y1) = (right, y(at: right)) }
-        var cx = x0 >> 8
-        let lastX = x1 >> 8
-        var px = x0, py = y0
-        // Step cell by cell, the y at each column boundary by interpolation (y(at:), carried).
-        if cx < lastX {
-            var boundaryY = RoundedRamp(origin: ay, t0: (cx + 1) * one - ax, step: one, numerator: by - ay, denominator: bx - ax)
-            while cx < lastX {
-                let boundary = (cx + 1) * one
-                let yb = boundaryY.value
-                boundaryY.advance()
-                addCell(x: Int32(cx), y: row, cover: yb - py, area: (yb - py) * (px - cx * one + boundary - cx * one), winding: winding)
-                px = boundary; py = yb
-                cx += 1
-            }
-        }
-        addCell(x: Int32(cx), y: row, cover: y1 - py, area: (y1 - py) * (px - cx * one + x1 - cx * one), winding: winding)
+        spanCount = count
     }
 
     /// n / d to the nearest integer (d > 0): half the error of truncating, and no bias.
     static func divideRounded(_ n: Int64, _ d: Int64) -> Int64 {
         (n >= 0 ? n + d / 2 : n - d / 2) / d
-    }
-
-    private mutating func addCell(x: Int32, y: Int32, cover: Int64, area: Int64, winding: Int32) {
-        guard cover != 0 else { return }
-        // Clamped: many identical triangles in one run multiply an edge's winding.
-        let c = Int32(clamping: cover * Int64(winding)), a = Int32(clamping: area * Int64(winding))
-        if let last = cells.last, last.x == x, last.y == y {
-            cells[cells.count - 1].cover = Int32(clamping: Int64(last.cover) + Int64(c))
-            cells[cells.count - 1].area = Int32(clamping: Int64(last.area) + Int64(a))
-        } else {
-            cells.append(Cell(x: x, y: y, cover: c, area: a))
-        }
     }
 }

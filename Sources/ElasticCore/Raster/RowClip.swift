@@ -51,4 +51,40 @@ public struct RowClip: Sendable {
             if a < b { body(a, b) }
         }
     }
+
+    /// Calls `body` with the rows' parts read by pointer (no bounds checks per span).
+    @inline(__always)
+    public func withRowParts<R>(_ body: (RowParts) -> R) -> R {
+        rowStart.withUnsafeBufferPointer { starts in
+            columns.withUnsafeBufferPointer { columns in
+                body(RowParts(bounds: bounds, isSingleRect: isSingleRect, starts: starts.baseAddress, columns: columns.baseAddress))
+            }
+        }
+    }
+
+    /// `RowClip`'s rows, by pointer, valid inside `withRowParts`.
+    public struct RowParts {
+        let bounds: PixelRect, isSingleRect: Bool
+        let starts: UnsafePointer<Int>?, columns: UnsafePointer<(x0: Int32, x1: Int32)>?
+
+        /// `RowClip.forEachPart`.
+        @inline(__always)
+        public func forEachPart(y: Int, x0: Int32, x1: Int32, _ body: (Int32, Int32) -> Void) {
+            if isSingleRect {
+                let a = max(x0, Int32(truncatingIfNeeded: bounds.x0)), b = min(x1, Int32(truncatingIfNeeded: bounds.x1))
+                if a < b, y >= bounds.y0, y < bounds.y1 { body(a, b) }
+                return
+            }
+            guard y >= bounds.y0, y < bounds.y1, let starts, let columns else { return }
+            let k = y &- bounds.y0
+            var i = starts[k]
+            let end = starts[k &+ 1]
+            while i < end {
+                let c = columns[i]
+                let a = max(x0, c.x0), b = min(x1, c.x1)
+                if a < b { body(a, b) }
+                i &+= 1
+            }
+        }
+    }
 }

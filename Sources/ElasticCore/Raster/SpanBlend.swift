@@ -6,16 +6,21 @@ public enum SpanBlend {
     /// `color` at `opacity` (0…255) times each span's coverage, over the pixels at `base` (rows
     /// `pitch` bytes apart). Spans must lie inside the pixels.
     public static func apply(_ spans: [CoverageSpan], color: UInt32, opacity: UInt8, to base: UnsafeMutableRawPointer, pitch: Int) {
+        apply(spans[...], color: color, opacity: opacity, to: base, pitch: pitch)
+    }
+
+    /// `apply` on a slice of spans (the rasteriser's).
+    public static func apply(_ spans: ArraySlice<CoverageSpan>, color: UInt32, opacity: UInt8, to base: UnsafeMutableRawPointer, pitch: Int) {
         let opacity = UInt32(opacity)
         spans.withUnsafeBufferPointer { spans in
             for span in spans {
-                let row = (base + Int(span.y) * pitch).assumingMemoryBound(to: UInt32.self)
-                let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) * opacity)
-                let x0 = Int(span.x0), count = Int(span.x1 - span.x0)
+                let row = (base + Int(span.y) &* pitch).assumingMemoryBound(to: UInt32.self)
+                let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) &* opacity)
+                let x0 = Int(span.x0), count = Int(span.x1 &- span.x0)
                 if a == 255 {
-                    (row + x0).update(repeating: color, count: count)
+                    PixelRun.fill(row + x0, count: count, with: color)
                 } else if a > 0 {
-                    for x in x0..<(x0 + count) { row[x] = blend(color, over: row[x], alpha: a) }
+                    blendRun(row + x0, count: count, color: color, alpha: a)
                 }
             }
         }
@@ -25,19 +30,46 @@ public enum SpanBlend {
     public static func apply(_ spans: ArraySlice<CoverageSpan>, clippedTo clip: RowClip, color: UInt32, opacity: UInt8,
                              to base: UnsafeMutableRawPointer, pitch: Int) {
         let opacity = UInt32(opacity)
-        spans.withUnsafeBufferPointer { spans in
-            for span in spans {
-                let row = (base + Int(span.y) * pitch).assumingMemoryBound(to: UInt32.self)
-                let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) * opacity)
-                clip.forEachPart(y: Int(span.y), x0: span.x0, x1: span.x1) { x0, x1 in
-                    if a == 255 {
-                        (row + Int(x0)).update(repeating: color, count: Int(x1 - x0))
-                    } else if a > 0 {
-                        for x in Int(x0)..<Int(x1) { row[x] = blend(color, over: row[x], alpha: a) }
+        clip.withRowParts { parts in
+            spans.withUnsafeBufferPointer { spans in
+                for span in spans {
+                    let row = (base + Int(span.y) &* pitch).assumingMemoryBound(to: UInt32.self)
+                    let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) &* opacity)
+                    parts.forEachPart(y: Int(span.y), x0: span.x0, x1: span.x1) { x0, x1 in
+                        if a == 255 {
+                            PixelRun.fill(row + Int(x0), count: Int(x1 &- x0), with: color)
+                        } else if a > 0 {
+                            blendRun(row + Int(x0), count: Int(x1 &- x0), color: color, alpha: a)
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// `blend(color, over:alpha:)` on `count` pixels from `start`. Eight at a time in 16-bit
+    /// lanes, a byte widened in each (even bytes masked, odd ones shifted down): every step of the
+    /// formula fits 16 bits (255·255 + 128 + 254 < 2^16), so it is the same arithmetic as
+    /// `blend`'s, in SSE2's 16-bit multiplies instead of emulated 32-bit ones.
+    @inline(__always)
+    public static func blendRun(_ start: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, alpha a: UInt32) {
+        var i = 0
+        if count >= 8 {
+            typealias Lanes = SIMD16<UInt16>  // 8 pixels
+            let s = unsafeBitCast(SIMD8<UInt32>(repeating: color), to: Lanes.self)
+            let alpha = Lanes(repeating: UInt16(truncatingIfNeeded: a)), na = Lanes(repeating: UInt16(truncatingIfNeeded: 255 &- a))
+            let low = Lanes(repeating: 0x00FF)
+            let evenS = (s & low) &* alpha &+ 128, oddS = (s &>> 8) &* alpha &+ 128
+            let raw = UnsafeMutableRawPointer(start)
+            repeat {
+                let d = raw.loadUnaligned(fromByteOffset: i &* 4, as: Lanes.self)
+                let even = (d & low) &* na &+ evenS, odd = (d &>> 8) &* na &+ oddS
+                let r = ((even &+ (even &>> 8)) &>> 8) | ((odd &+ (odd &>> 8)) & ~low)
+                raw.storeBytes(of: r, toByteOffset: i &* 4, as: Lanes.self)
+                i &+= 8
+            } while i &+ 8 <= count
+        }
+        while i < count { start[i] = blend(color, over: start[i], alpha: a); i &+= 1 }
     }
 
     /// `s` over `d` at `alpha` (0…255), each of the four bytes alike.

@@ -1,7 +1,6 @@
-extension CoverageRasterizer {
-    /// Sums each row's cells (bucketed by row: row `clip.y0 + k` ends at `rowEnds[k]`) into the
-    /// dense row `rowCover`/`rowArea` with a bit per touched column in `rowBits`, then reads the
-    /// touched columns back in order as spans. The dense row is left zeroed for the next row.
+@testable import ElasticCore
+
+extension ReferenceRasterizer {
     mutating func sweepRows(clip: PixelRect, cells: UnsafeBufferPointer<Cell>, rowEnds: UnsafeBufferPointer<Int>,
                             rowCover: UnsafeMutableBufferPointer<Int64>, rowArea: UnsafeMutableBufferPointer<Int64>,
                             rowBits: UnsafeMutableBufferPointer<UInt64>) {
@@ -47,6 +46,30 @@ extension CoverageRasterizer {
                 }
             }
             if pending >= 0 { finish(pending, next: clipX1) }
+        }
+    }
+}
+
+extension ReferenceRasterizer {
+    static func bucketCellsByRow(_ cells: [Cell], into scratch: inout [Cell], rowEnds: inout [Int], clip: PixelRect) {
+        let n = cells.count, h = clip.height
+        if scratch.count < n { scratch = Array(repeating: Cell(x: 0, y: 0, cover: 0, area: 0), count: max(n, cells.capacity)) }
+        if rowEnds.count < h + 1 { rowEnds = Array(repeating: 0, count: h + 1) }
+        let y0 = Int32(clip.y0)
+        cells.withUnsafeBufferPointer { cells in
+            scratch.withUnsafeMutableBufferPointer { out in
+                rowEnds.withUnsafeMutableBufferPointer { start in
+                    for k in 0...h { start[k] = 0 }
+                    for c in cells { start[Int(c.y - y0) + 1] += 1 }
+                    for k in 0..<h { start[k + 1] += start[k] }
+                    // start[k] is row k's start; placing a cell moves it on, ending at row k's end.
+                    for c in cells {
+                        let k = Int(c.y - y0)
+                        out[start[k]] = c
+                        start[k] += 1
+                    }
+                }
+            }
         }
     }
 }

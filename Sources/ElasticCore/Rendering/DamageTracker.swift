@@ -234,7 +234,7 @@ public struct DamageTracker: Sendable {
 
     private static func entry(_ command: DrawCommand, in list: DrawList, scale: Double, clip: PixelRect) -> Entry {
         var hash = Signature()
-        var lo = Vec2(.infinity, .infinity), hi = Vec2(-.infinity, -.infinity)
+        let lo = Vec2(.infinity, .infinity), hi = Vec2(-.infinity, -.infinity)
         switch command {
         case .triangles:
             break

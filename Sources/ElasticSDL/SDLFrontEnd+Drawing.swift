@@ -110,6 +110,8 @@ extension SDLFrontEnd {
             shifted.withUnsafeBufferPointer { shiftedVertices in
                 shiftedVertices.withMemoryRebound(to: SDL_Vertex.self) { sdlVertices in
                     list.mesh.indices.withUnsafeBufferPointer { indices in
+                        // What the commands so far may have drawn over the clear (with exact coverage).
+                        var drawn = PixelRect.empty
                         for (position, command) in list.commands.enumerated() {
                             switch command {
                             case let .triangles(first, count, blend):
@@ -117,6 +119,7 @@ extension SDLFrontEnd {
                                 SDL_SetRenderDrawBlendMode(renderer, blend == .none ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
                                 if exact {
                                     for run in damage.runs[damage.commandRuns[position]] {
+                                        drawn = drawn.union(run.bounds)
                                         if let spans = run.spans, let color = run.color {
                                             coverage.blend(damage.spans[spans], color: color)
                                         } else {
@@ -131,9 +134,11 @@ extension SDLFrontEnd {
                                 }
                             case let .text(index):
                                 let box = DamageTracker.textBounds(list.texts[index], scale: Double(s))
+                                drawn = drawn.union(box)
                                 forEachClip(whole, scale: s, meeting: box) { _ in text.draw(list.texts[index], pixelScale: Double(s)) }
                             case let .rect(r, color) where surface != nil && color.isOpaque:
                                 guard let surface, let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
+                                drawn = drawn.union(pixels)
                                 SDL_RenderFlush(renderer)  // anything SDL still holds goes underneath
                                 for area in frameRects {
                                     let clipped = pixels.intersection(area)
@@ -142,9 +147,18 @@ extension SDLFrontEnd {
                                 }
                             case let .rect(r, color) where exact:
                                 guard let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
+                                // Over the clear alone a translucent fill gives one colour: stored, not blended.
+                                let alone = surface.flatMap { surface in coverage.composed(color, over: list.clearColor).map { (surface, $0) } }
+                                if alone != nil { SDL_RenderFlush(renderer) }
                                 for area in frameRects {
-                                    forEachUncovered(pixels.intersection(area), after: position) { coverage.fill($0, color: color) }
+                                    forEachUncovered(pixels.intersection(area), after: position) { piece in
+                                        guard let (surface, pixel) = alone else { coverage.fill(piece, color: color); return }
+                                        let under = piece.intersection(drawn)
+                                        if !under.isEmpty { coverage.fill(under, color: color) }
+                                        piece.forEachPiece(outside: under) { SurfaceFill.fill(surface, $0, pixel: pixel) }
+                                    }
                                 }
+                                drawn = drawn.union(pixels)
                             case let .rect(r, color):
                                 forEachClip(whole, scale: s) { _ in
                                     SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)

@@ -33,6 +33,7 @@ final class SurfaceCoverage {
     private let solidPixel: UnsafeMutablePointer<UInt32>
     private var renderer: OpaquePointer?
     private var runColor = RGBA(0, 0, 0, 0)
+    private var lastComposed: (key: (RGBA, RGBA, UInt32), pixel: UInt32)?
 
     init() {
         // A 1×1 repeating image is pixman's "solid" source: its fast paths read the one pixel.
@@ -144,6 +145,24 @@ final class SurfaceCoverage {
         if let renderer { SDL_RenderFlush(renderer) }
         pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, target, 0, 0, 0, 0,
                                  Int32(shown.x0), Int32(shown.y0), Int32(shown.width), Int32(shown.height))
+    }
+
+    /// What `fill` makes of a pixel holding only `clear`: `color` composited over it by the same
+    /// pixman OVER, into a 1×1 image of the surface's format. Pixels under a translucent rectangle
+    /// that nothing but the clear lies beneath take it as a plain store (gooey-menu's veil).
+    func composed(_ color: RGBA, over clear: RGBA) -> UInt32? {
+        guard let surface, let format = surface.pointee.format, let code = Self.pixmanFormat(format.pointee.format) else { return nil }
+        let key = (color, clear, format.pointee.format)
+        if let last = lastComposed, last.key == key { return last.pixel }
+        var pixel = SDL_MapRGBA(format, clear.r, clear.g, clear.b, 255)
+        withUnsafeMutablePointer(to: &pixel) { p in
+            guard let image = pixman_image_create_bits(code, 1, 1, p, 4) else { return }
+            setSolid(color)
+            pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, image, 0, 0, 0, 0, 0, 0, 1, 1)
+            pixman_image_unref(image)
+        }
+        lastComposed = (key, pixel)
+        return pixel
     }
 
     /// The solid source's one pixel: `color`, premultiplied as pixman wants it.

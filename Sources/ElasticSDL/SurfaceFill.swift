@@ -35,11 +35,16 @@ enum SurfaceFill {
     /// Fills a pixel rectangle, clipped to the surface, with `color`.
     static func fill(_ surface: UnsafeMutablePointer<SDL_Surface>,
                      _ rect: (x: Int, y: Int, width: Int, height: Int), color: RGBA) {
+        fill(surface, PixelRect(x0: rect.x, y0: rect.y, x1: rect.x + rect.width, y1: rect.y + rect.height),
+             pixel: SDL_MapRGBA(surface.pointee.format, color.r, color.g, color.b, color.a))
+    }
+
+    /// Fills a pixel rectangle, clipped to the surface, with a pixel value in the surface's format.
+    static func fill(_ surface: UnsafeMutablePointer<SDL_Surface>, _ rect: PixelRect, pixel: UInt32) {
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
-        let x0 = max(rect.x, 0), y0 = max(rect.y, 0)
-        let x1 = min(rect.x + rect.width, w), y1 = min(rect.y + rect.height, h)
+        let x0 = max(rect.x0, 0), y0 = max(rect.y0, 0)
+        let x1 = min(rect.x1, w), y1 = min(rect.y1, h)
         guard x1 > x0, y1 > y0, let base = surface.pointee.pixels else { return }
-        let pixel = SDL_MapRGBA(surface.pointee.format, color.r, color.g, color.b, color.a)
         for y in y0..<y1 {
             PixelRun.fill((base + y * pitch).assumingMemoryBound(to: UInt32.self) + x0, count: x1 - x0, with: pixel)
         }

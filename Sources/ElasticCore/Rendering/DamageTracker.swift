@@ -85,7 +85,7 @@ public struct DamageTracker: Sendable {
                     if sound {
                         convertRuns(firstEntry..<current.count, output: out, keeping: keepsSpans)
                     } else {  // an index out of range: the front end draws the batch as it is
-                        runs.append(CoverageRun(indices: first..<(first + count), color: nil, spans: nil))
+                        runs.append(CoverageRun(indices: first..<(first + count), color: nil, spans: nil, bounds: out))
                     }
                 }
             } else {
@@ -147,7 +147,7 @@ public struct DamageTracker: Sendable {
                 }
             }
             current[i].spans = spans
-            runs.append(CoverageRun(indices: e.indices, color: e.color, spans: spans))
+            runs.append(CoverageRun(indices: e.indices, color: e.color, spans: spans, bounds: e.bounds))
         }
     }
 
@@ -270,6 +270,8 @@ public struct CoverageRun: Sendable {
     /// The run's one colour (nil: several).
     public var color: RGBA?
     public var spans: Range<Int>?
+    /// The output pixels it may touch.
+    public var bounds: PixelRect
 }
 
 /// FNV-1a over 64-bit words: a cheap signature of what a command draws.

@@ -10,7 +10,7 @@ extension SDLFrontEnd {
         if !frameRects.isEmpty {
             uploadRects.removeAll(keepingCapacity: true)
             for r in frameRects { uploadRects.append(SDL_Rect(x: Int32(r.x0), y: Int32(r.y0), w: Int32(r.width), h: Int32(r.height))) }
-            uploadRects.withUnsafeBufferPointer { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) }
+            _ = uploadRects.withUnsafeBufferPointer { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) }
         }
     }
 }

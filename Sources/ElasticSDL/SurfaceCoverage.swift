@@ -34,6 +34,8 @@ final class SurfaceCoverage {
     private var renderer: OpaquePointer?
     private var runColor = RGBA(0, 0, 0, 0)
     private var lastComposed: (key: (RGBA, RGBA, UInt32), pixel: UInt32)?
+    /// The 1×1 image `composed` composites into, in the surface's format (made once per format).
+    private var composeImage: (image: OpaquePointer, format: UInt32)?
 
     init() {
         // A 1×1 repeating image is pixman's "solid" source: its fast paths read the one pixel.
@@ -44,6 +46,7 @@ final class SurfaceCoverage {
 
     deinit {
         if let target { pixman_image_unref(target) }
+        if let composeImage { pixman_image_unref(composeImage.image) }
         pixman_image_unref(solid)
     }
 
@@ -154,15 +157,16 @@ final class SurfaceCoverage {
         guard let surface, let format = surface.pointee.format, let code = Self.pixmanFormat(format.pointee.format) else { return nil }
         let key = (color, clear, format.pointee.format)
         if let last = lastComposed, last.key == key { return last.pixel }
-        var pixel = SDL_MapRGBA(format, clear.r, clear.g, clear.b, 255)
-        withUnsafeMutablePointer(to: &pixel) { p in
-            guard let image = pixman_image_create_bits(code, 1, 1, p, 4) else { return }
-            setSolid(color)
-            pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, image, 0, 0, 0, 0, 0, 0, 1, 1)
-            pixman_image_unref(image)
+        if composeImage?.format != format.pointee.format {
+            if let old = composeImage { pixman_image_unref(old.image) }
+            composeImage = pixman_image_create_bits(code, 1, 1, nil, 4).map { ($0, format.pointee.format) }
         }
-        lastComposed = (key, pixel)
-        return pixel
+        guard let image = composeImage?.image, let data = pixman_image_get_data(image) else { return nil }
+        data.pointee = SDL_MapRGBA(format, clear.r, clear.g, clear.b, 255)
+        setSolid(color)
+        pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, image, 0, 0, 0, 0, 0, 0, 1, 1)
+        lastComposed = (key, data.pointee)
+        return data.pointee
     }
 
     /// The solid source's one pixel: `color`, premultiplied as pixman wants it.

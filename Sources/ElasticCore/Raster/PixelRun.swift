@@ -2,7 +2,7 @@ import Foundation
 
 /// Stores one 32-bit pixel over a run of pixels at memset speed: glibc's `wmemset` (wchar_t is
 /// 32 bits on Linux), which picks AVX2/AVX-512 stores for the machine at load time, where Swift's
-/// `update(repeating:)` is compiled for baseline x86-64 (about 3× the instructions per pixel).
+/// `update(repeating:)` is compiled for baseline x86-64 (docs/benchmarks.md §12 has the counts).
 public enum PixelRun {
     private typealias WideFill = @convention(c) (UnsafeMutablePointer<UInt32>, UInt32, Int) -> UnsafeMutablePointer<UInt32>
 

@@ -83,9 +83,6 @@ struct RowBitmap: Sendable {
         return result
     }
 
-    /// Whether row `y` (inside firstRow...lastRow) has marks.
-    func isTouched(_ y: Int) -> Bool { wordFrom[y - output.y0] < wordTo[y - output.y0] }
-
     /// Every touched row's marked pixels as intervals, sorted and joined across gaps of up to
     /// `joinGap` pixels, appended to `lines` row by row, each row's y and end in `rowEnds`.
     func readRows(joinGap: Int32, into lines: inout [DamageRegion.Interval], rowEnds: inout [(y: Int32, end: Int)]) {

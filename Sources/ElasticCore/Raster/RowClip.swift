@@ -36,22 +36,6 @@ public struct RowClip: Sendable {
         // rowStart[k] .. rowStart[k + 1] are now row k's columns.
     }
 
-    /// Calls `body` with each part of x0..<x1 in row `y` that may be drawn.
-    @inline(__always)
-    public func forEachPart(y: Int, x0: Int32, x1: Int32, _ body: (Int32, Int32) -> Void) {
-        if isSingleRect {
-            let a = max(x0, Int32(bounds.x0)), b = min(x1, Int32(bounds.x1))
-            if a < b, y >= bounds.y0, y < bounds.y1 { body(a, b) }
-            return
-        }
-        guard y >= bounds.y0, y < bounds.y1 else { return }
-        let k = y - bounds.y0
-        for i in rowStart[k]..<rowStart[k + 1] {
-            let a = max(x0, columns[i].x0), b = min(x1, columns[i].x1)
-            if a < b { body(a, b) }
-        }
-    }
-
     /// Calls `body` with the rows' parts read by pointer (no bounds checks per span).
     @inline(__always)
     public func withRowParts<R>(_ body: (RowParts) -> R) -> R {
@@ -67,24 +51,16 @@ public struct RowClip: Sendable {
         let bounds: PixelRect, isSingleRect: Bool
         let starts: UnsafePointer<Int>?, columns: UnsafePointer<(x0: Int32, x1: Int32)>?
 
-        /// `RowClip.forEachPart`.
+        /// Calls `body` with each column interval row `y` may be drawn in.
         @inline(__always)
-        public func forEachPart(y: Int, x0: Int32, x1: Int32, _ body: (Int32, Int32) -> Void) {
-            if isSingleRect {
-                let a = max(x0, Int32(truncatingIfNeeded: bounds.x0)), b = min(x1, Int32(truncatingIfNeeded: bounds.x1))
-                if a < b, y >= bounds.y0, y < bounds.y1 { body(a, b) }
-                return
-            }
-            guard y >= bounds.y0, y < bounds.y1, let starts, let columns else { return }
+        public func forEachInterval(y: Int, _ body: (Int32, Int32) -> Void) {
+            guard y >= bounds.y0, y < bounds.y1 else { return }
+            if isSingleRect { body(Int32(truncatingIfNeeded: bounds.x0), Int32(truncatingIfNeeded: bounds.x1)); return }
+            guard let starts, let columns else { return }
             let k = y &- bounds.y0
             var i = starts[k]
             let end = starts[k &+ 1]
-            while i < end {
-                let c = columns[i]
-                let a = max(x0, c.x0), b = min(x1, c.x1)
-                if a < b { body(a, b) }
-                i &+= 1
-            }
+            while i < end { body(columns[i].x0, columns[i].x1); i &+= 1 }
         }
     }
 }

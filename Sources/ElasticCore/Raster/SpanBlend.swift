@@ -26,25 +26,57 @@ public enum SpanBlend {
         }
     }
 
-    /// `apply` with every span cut to the pixels `clip` allows.
+    /// `apply` with every span cut to the pixels `clip` allows. Row by row: each of a row's
+    /// column intervals finds its first span by bisection (spans of a row are sorted by x), so a
+    /// row's spans outside the damage (a shallow edge's hundreds of one-pixel cells) are skipped,
+    /// not each cut to nothing.
     public static func apply(_ spans: ArraySlice<CoverageSpan>, clippedTo clip: RowClip, color: UInt32, opacity: UInt8,
                              to base: UnsafeMutableRawPointer, pitch: Int) {
         let opacity = UInt32(opacity)
         clip.withRowParts { parts in
             spans.withUnsafeBufferPointer { spans in
-                for span in spans {
-                    let row = (base + Int(span.y) &* pitch).assumingMemoryBound(to: UInt32.self)
-                    let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) &* opacity)
-                    parts.forEachPart(y: Int(span.y), x0: span.x0, x1: span.x1) { x0, x1 in
-                        if a == 255 {
-                            PixelRun.fill(row + Int(x0), count: Int(x1 &- x0), with: color)
-                        } else if a > 0 {
-                            blendRun(row + Int(x0), count: Int(x1 &- x0), color: color, alpha: a)
+                let n = spans.count
+                var i = 0
+                while i < n {
+                    let y = spans[i].y
+                    let end = rowEnd(spans, from: i)
+                    let row = (base + Int(y) &* pitch).assumingMemoryBound(to: UInt32.self)
+                    parts.forEachInterval(y: Int(y)) { c0, c1 in
+                        var lo = i, hi = end
+                        while lo < hi {
+                            let mid = (lo &+ hi) &>> 1
+                            if spans[mid].x1 <= c0 { lo = mid &+ 1 } else { hi = mid }
+                        }
+                        while lo < end, spans[lo].x0 < c1 {
+                            let span = spans[lo]
+                            let x0 = max(span.x0, c0), x1 = min(span.x1, c1)
+                            let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) &* opacity)
+                            if a == 255 {
+                                PixelRun.fill(row + Int(x0), count: Int(x1 &- x0), with: color)
+                            } else if a > 0 {
+                                blendRun(row + Int(x0), count: Int(x1 &- x0), color: color, alpha: a)
+                            }
+                            lo &+= 1
                         }
                     }
+                    i = end
                 }
             }
         }
+    }
+
+    /// One past the last span of the row `spans[start]` is in: galloping, then bisection.
+    @inline(__always)
+    static func rowEnd(_ spans: UnsafeBufferPointer<CoverageSpan>, from start: Int) -> Int {
+        let y = spans[start].y, n = spans.count
+        var step = 1, lo = start &+ 1  // spans[lo - 1] is in the row
+        while lo &+ step <= n, spans[lo &+ step &- 1].y == y { lo &+= step; step &<<= 1 }
+        var hi = min(lo &+ step, n)
+        while lo < hi {
+            let mid = (lo &+ hi) &>> 1
+            if spans[mid].y == y { lo = mid &+ 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// `blend(color, over:alpha:)` on `count` pixels from `start`. Eight at a time in 16-bit

@@ -1,0 +1,51 @@
+import Testing
+@testable import ElasticCore
+
+/// `SpanBlend.apply(_:clippedTo:…)` against a pixel-by-pixel oracle: each span's pixels written
+/// where some rectangle of the clip holds them, nowhere else.
+@Suite struct SpanBlendClipTests {
+    @Test("clipped spans write exactly the pixels inside the rectangles, whatever the rows' span counts and the rectangles' order")
+    func clippedSpansWriteExactlyInsideTheRectangles() {
+        var random = SplitMix64(seed: 31)
+        let width = 96, height = 40
+        for trial in 0..<300 {
+            // Rows of spans: some rows hold many one-pixel spans (a shallow edge), some a long one.
+            var spans: [CoverageSpan] = []
+            for y in 0..<height where random.next() % 3 != 0 {
+                var x = Int(random.next() % 8)
+                while x < width - 1 {
+                    let length = random.next() % 4 == 0 ? 1 + Int(random.next() % 30) : 1
+                    let x1 = min(x + length, width)
+                    spans.append(CoverageSpan(y: Int32(y), x0: Int32(x), x1: Int32(x1), alpha: UInt8(random.next() % 256)))
+                    x = x1 + Int(random.next() % 3)
+                }
+            }
+            // Disjoint rectangles: cells of a grid, some left out, shuffled.
+            var rects: [PixelRect] = []
+            for gy in stride(from: 0, to: height, by: 10) {
+                for gx in stride(from: 0, to: width, by: 16) where random.next() % 2 == 0 {
+                    rects.append(PixelRect(x0: gx + Int(random.next() % 4), y0: gy + Int(random.next() % 3),
+                                           x1: gx + 16 - Int(random.next() % 4), y1: gy + 10 - Int(random.next() % 3)))
+                }
+            }
+            rects.shuffle(using: &random)
+            var clip = RowClip()
+            clip.set(rects)
+            let color = UInt32(truncatingIfNeeded: random.next()), opacity = UInt8(trial % 2 == 0 ? 255 : random.next() % 256)
+            var got = (0..<(width * height)).map { _ in UInt32(truncatingIfNeeded: random.next()) }
+            var expected = got
+            for s in spans {
+                let a = opacity == 255 ? UInt32(s.alpha) : SpanBlend.divide255(UInt32(s.alpha) * UInt32(opacity))
+                for x in Int(s.x0)..<Int(s.x1) where rects.contains(where: { $0.contains(x: x, y: Int(s.y)) }) {
+                    let i = Int(s.y) * width + x
+                    if a == 255 { expected[i] = color } else if a > 0 { expected[i] = SpanBlend.blend(color, over: expected[i], alpha: a) }
+                }
+            }
+            got.withUnsafeMutableBytes { pixels in
+                SpanBlend.apply(spans[...], clippedTo: clip, color: color, opacity: opacity, to: pixels.baseAddress!, pitch: width * 4)
+            }
+            let wrong = zip(got, expected).filter { $0 != $1 }.count
+            #expect(wrong == 0, "trial \(trial): \(wrong) pixels differ")
+        }
+    }
+}

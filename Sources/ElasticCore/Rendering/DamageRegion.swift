@@ -33,11 +33,6 @@ public struct DamageRegion: Sendable {
         boxes.removeAll(keepingCapacity: true)
     }
 
-    /// Damages pixels x0..<x1 of row y (clipped to the output).
-    public mutating func add(y: Int, x0: Int, x1: Int) {
-        marks.write { $0.add(y: y, x0: x0, x1: x1) }
-    }
-
     /// Calls `body` with a writer that damages row intervals, for many at once.
     mutating func addRows<R>(_ body: (inout RowBitmap.Writer) -> R) -> R { marks.write(body) }
 

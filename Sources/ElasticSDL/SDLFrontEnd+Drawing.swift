@@ -60,6 +60,7 @@ extension SDLFrontEnd {
             }
         }
         coverage.region.set(frameRects)
+        planCover(list, scale: s, exact: exact, surface: surface)
         let whole = redrawsWholeOutput
         draw(list, scale: s, whole: whole, exact: exact, surface: surface)
         if !whole { SDL_RenderSetClipRect(renderer, nil) }
@@ -90,11 +91,8 @@ extension SDLFrontEnd {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         if let surface {
             SDL_RenderFlush(renderer)
-            for area in frameRects {
-                forEachUncovered(area, after: -1) {
-                    SurfaceFill.fill(surface, ($0.x0, $0.y0, $0.width, $0.height), color: RGBA(c.r, c.g, c.b, 255))
-                }
-            }
+            let pixel = SDL_MapRGBA(surface.pointee.format, c.r, c.g, c.b, 255)
+            for area in frameRects { clearUncovered(surface, area, pixel: pixel) }
         } else if whole {
             SDL_RenderClear(renderer)  // ignores the clip rectangle
         } else {
@@ -110,8 +108,6 @@ extension SDLFrontEnd {
             shifted.withUnsafeBufferPointer { shiftedVertices in
                 shiftedVertices.withMemoryRebound(to: SDL_Vertex.self) { sdlVertices in
                     list.mesh.indices.withUnsafeBufferPointer { indices in
-                        // What the commands so far may have drawn over the clear (with exact coverage).
-                        var drawn = PixelRect.empty
                         for (position, command) in list.commands.enumerated() {
                             switch command {
                             case let .triangles(first, count, blend):
@@ -119,7 +115,6 @@ extension SDLFrontEnd {
                                 SDL_SetRenderDrawBlendMode(renderer, blend == .none ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
                                 if exact {
                                     for run in damage.runs[damage.commandRuns[position]] {
-                                        drawn = drawn.union(run.bounds)
                                         if let spans = run.spans, let color = run.color {
                                             coverage.blend(damage.spans[spans], color: color)
                                         } else {
@@ -134,11 +129,9 @@ extension SDLFrontEnd {
                                 }
                             case let .text(index):
                                 let box = DamageTracker.textBounds(list.texts[index], scale: Double(s))
-                                drawn = drawn.union(box)
                                 forEachClip(whole, scale: s, meeting: box) { _ in text.draw(list.texts[index], pixelScale: Double(s)) }
                             case let .rect(r, color) where surface != nil && color.isOpaque:
                                 guard let surface, let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
-                                drawn = drawn.union(pixels)
                                 SDL_RenderFlush(renderer)  // anything SDL still holds goes underneath
                                 for area in frameRects {
                                     let clipped = pixels.intersection(area)
@@ -153,12 +146,11 @@ extension SDLFrontEnd {
                                 for area in frameRects {
                                     forEachUncovered(pixels.intersection(area), after: position) { piece in
                                         guard let (surface, pixel) = alone else { coverage.fill(piece, color: color); return }
-                                        let under = piece.intersection(drawn)
+                                        let under = piece.intersection(drawnBefore[position])
                                         if !under.isEmpty { coverage.fill(under, color: color) }
                                         piece.forEachPiece(outside: under) { SurfaceFill.fill(surface, $0, pixel: pixel) }
                                     }
                                 }
-                                drawn = drawn.union(pixels)
                             case let .rect(r, color):
                                 forEachClip(whole, scale: s) { _ in
                                     SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
@@ -177,7 +169,7 @@ extension SDLFrontEnd {
     /// Calls `body` with the pieces of `pixels` outside the largest opaque rectangle drawn after
     /// command `index`: a fill there would be painted over whole (the largest one alone keeps the
     /// pieces to four; the clear under gooey-menu's body or a card is most of a frame's pixels).
-    private func forEachUncovered(_ pixels: PixelRect, after index: Int, _ body: (PixelRect) -> Void) {
+    func forEachUncovered(_ pixels: PixelRect, after index: Int, _ body: (PixelRect) -> Void) {
         var best = PixelRect.empty
         for occluder in occluders where occluder.command > index {
             let cut = occluder.pixels.intersection(pixels)

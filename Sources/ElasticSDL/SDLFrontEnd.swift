@@ -49,6 +49,13 @@ public final class SDLFrontEnd: FrontEnd {
     /// This frame's opaque rectangles drawn straight into the surface (command index, output
     /// pixels): what an earlier clear or rectangle fill need not write.
     var occluders: [(command: Int, pixels: PixelRect)] = []
+    /// This frame's pixels an opaque write covers whole (the clear skips them) and, per command,
+    /// the box of what the commands before it drew (`planCover`).
+    var cover = OpaqueCover()
+    /// The clear (pixels) from which skipping covered pixels pays: 16 MiB of 32-bit pixels, more
+    /// than a last-level cache keeps (docs/benchmarks.md §13). Tests set 0 to mark every frame.
+    var coverPixels = 1 << 22
+    var drawnBefore: [PixelRect] = []
     var uploadRects: [SDL_Rect] = []
 
     /// The renderer chosen when the user does not pick one, and why: `RendererPolicy` on the

@@ -45,6 +45,10 @@ enum SurfaceFill {
         let x0 = max(rect.x0, 0), y0 = max(rect.y0, 0)
         let x1 = min(rect.x1, w), y1 = min(rect.y1, h)
         guard x1 > x0, y1 > y0, let base = surface.pointee.pixels else { return }
+        if x0 == 0, x1 == w, w * 4 == pitch {  // whole rows, next to each other: one fill
+            PixelRun.fill((base + y0 * pitch).assumingMemoryBound(to: UInt32.self), count: (y1 - y0) * w, with: pixel)
+            return
+        }
         for y in y0..<y1 {
             PixelRun.fill((base + y * pitch).assumingMemoryBound(to: UInt32.self) + x0, count: x1 - x0, with: pixel)
         }

@@ -1,0 +1,65 @@
+import CSDL2
+import ElasticCore
+
+extension SDLFrontEnd {
+    /// Before a frame is drawn: what each command may draw over (`drawnBefore`: the box of the
+    /// commands before it, which the veil's fold needs) and, drawing into `surface`, the pixels
+    /// inside `frameRects` that an opaque write of this frame covers whole (`cover`): wholly
+    /// covered spans of opaque runs, opaque rectangles and the stored part of the veil. The clear
+    /// skips those (the largest opaque rectangle is cut from it as a rectangle, `forEachUncovered`);
+    /// whatever else lands there first is overwritten too. Marking and reading the marks cost
+    /// more than a clear that stays in the cache saves, so only a large clear is marked.
+    func planCover(_ list: DrawList, scale s: Float, exact: Bool, surface: UnsafeMutablePointer<SDL_Surface>?) {
+        drawnBefore.removeAll(keepingCapacity: true)
+        // Marked as a local (moved out and back): no exclusivity check per span.
+        var cover = OpaqueCover()
+        swap(&cover, &self.cover)
+        defer { swap(&cover, &self.cover) }
+        cover.reset(output: outputRect)
+        let cleared = frameRects.reduce(0) { $0 + $1.area }
+        let marks = surface != nil && cleared >= coverPixels
+        let largest = occluders.max { $0.pixels.area < $1.pixels.area }?.command
+        let bounds = coverage.region.bounds
+        let rows = bounds.y0..<max(bounds.y0, bounds.y1)
+        let indexCount = list.mesh.indices.count
+        var drawn = PixelRect.empty
+        for (position, command) in list.commands.enumerated() {
+            drawnBefore.append(drawn)
+            switch command {
+            case let .triangles(first, count, _):
+                guard exact, count > 0, first >= 0, first + count <= indexCount else { continue }
+                for run in damage.runs[damage.commandRuns[position]] {
+                    drawn = drawn.union(run.bounds)
+                    guard marks, let spans = run.spans, let color = run.color, color.a == 255 else { continue }
+                    cover.mark(whole: damage.spans[spans], rows: rows)
+                }
+            case let .text(index):
+                drawn = drawn.union(DamageTracker.textBounds(list.texts[index], scale: Double(s)))
+            case let .rect(r, color) where surface != nil && color.isOpaque:
+                guard let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
+                if marks, position != largest { for area in frameRects { cover.mark(pixels.intersection(area)) } }
+                drawn = drawn.union(pixels)
+            case let .rect(r, color) where exact:
+                guard let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
+                // The veil's fold stores a colour where only the clear lies under it (`draw`).
+                if marks, coverage.composed(color, over: list.clearColor) != nil {
+                    for area in frameRects {
+                        let piece = pixels.intersection(area)
+                        piece.forEachPiece(outside: piece.intersection(drawn)) { cover.mark($0) }
+                    }
+                }
+                drawn = drawn.union(pixels)
+            case .rect:
+                continue
+            }
+        }
+    }
+
+    /// Clears `area` of the surface to `pixel` where no opaque write of this frame covers it.
+    func clearUncovered(_ surface: UnsafeMutablePointer<SDL_Surface>, _ area: PixelRect, pixel: UInt32) {
+        let output = PixelRect(x0: 0, y0: 0, x1: Int(surface.pointee.w), y1: Int(surface.pointee.h))
+        guard let base = surface.pointee.pixels else { return }
+        let pitch = Int(surface.pointee.pitch)
+        forEachUncovered(area.intersection(output), after: -1) { cover.fillUncovered($0, base: base, pitch: pitch, pixel: pixel) }
+    }
+}

@@ -1,0 +1,72 @@
+import CSDL2
+import ElasticCore
+@testable import ElasticSDL
+import Foundation
+import Testing
+
+// In the window-fault suite because SDL is process-global: one front end at a time (serialized).
+extension WindowFaultTests {
+    /// Opaque cards (rectangle cores and arcs) over translucent shapes and text, a veil over the
+    /// clear and over shapes, an opaque shape over the veil, a translucent one over a card:
+    /// everything the clear may skip under, and everything that must still show.
+    static func coverScene(shift: Double) -> DrawList {
+        var list = DrawList()
+        var tess = Tessellator()
+        tess.rectangleCores = true
+        tess.antialias = false  // as the app tessellates for exact coverage: no fringe, one colour a run
+        list.clearColor = RGBA(192, 194, 196)
+        tess.fill(Path { $0.circle(center: Vec2(300 + shift, 120), radius: 90.4) }, color: RGBA(200, 40, 40, 160), into: &list)
+        list.addText(TextItem("under a card", at: Vec2(250 + shift, 110), size: 16, color: RGBA(0, 0, 0)))
+        for i in 0..<5 {
+            let y = 20.3 + 92 * Double(i) + shift * 0.5
+            tess.fillRoundedRect(Rect(x: 10.6 + shift, y: y, width: 1100.2, height: 71.4), radius: 4, color: .white, into: &list)
+            tess.fill(Path { $0.roundedRect(Rect(x: 30 + shift, y: y + 20, width: 600, height: 7), radius: 3.5) },
+                      color: RGBA(239, 239, 244), into: &list)
+        }
+        list.addRect(Rect(x: 0, y: 0, width: 1280, height: 720), color: RGBA(0, 0, 0, 40))  // the veil
+        tess.fill(Path { $0.circle(center: Vec2(900 - shift, 500), radius: 70.7) }, color: RGBA(0, 175, 240), into: &list)
+        tess.fill(Path { $0.circle(center: Vec2(500, 200 + shift), radius: 50.2) }, color: RGBA(255, 220, 0, 120), into: &list)
+        list.addRect(Rect(x: 700.5, y: 600.25, width: 400, height: 80), color: RGBA(10, 200, 10))
+        return list
+    }
+
+    @Test("skipping the clear under opaque writes changes no pixel: whole frames and damaged ones, against SDL's clear")
+    func skippingTheClearUnderOpaqueWritesChangesNoPixel() throws {
+        let dir = try ElasticBinary.scratch("opaque-cover")
+        let front = try WindowFaultTests.frontEnd()
+        SDL_SetWindowSize(front.window, 1280, 720)
+        var ignored: [PlatformEvent] = []
+        front.pollEvents(into: &ignored)
+        #expect(front.drawsExactCoverage)
+        front.coverPixels = 0  // mark every frame, however small its clear
+        defer { front.coverPixels = 1 << 22 }
+        for scene in [WindowFaultTests.coverScene(shift: 0), WindowFaultTests.veilScene(),
+                      WindowFaultTests.roundedRectScene(direct: true), WindowFaultTests.fillScene(width: 1280, height: 720)] {
+            let covered = try WindowFaultTests.pixels(of: front, scene, scale: 1, direct: true, in: dir)
+            #expect(!front.cover.isEmpty, "the frame should have marked pixels the clear skips")
+            let cleared = try WindowFaultTests.pixels(of: front, scene, scale: 1, direct: false, in: dir)
+            let differing = zip(covered.pixels, cleared.pixels).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(differing) pixels differ")
+        }
+        // Damaged frames: each moved frame drawn over the last through the damage (only the
+        // first whole), against the same frame drawn whole through SDL.
+        front.directFills = true
+        front.partialUpdates = true
+        front.invalidate()
+        for step in 0..<6 {
+            let list = WindowFaultTests.coverScene(shift: Double(step) * 7.3)
+            front.draw(list, scale: 1)
+            let path = dir.appendingPathComponent("damaged-\(step).png").path
+            try front.saveScreenshot(to: path)
+            front.present()
+            let damaged = try PNGImage.load(path)
+            // Drawn whole through SDL, it is also the frame the next step's damage is taken from.
+            let whole = try WindowFaultTests.pixels(of: front, list, scale: 1, direct: false, in: dir)
+            front.directFills = true
+            front.partialUpdates = true
+            let differing = zip(damaged.pixels, whole.pixels).filter { $0 != $1 }.count
+            #expect(differing == 0, "step \(step): \(differing) pixels differ")
+        }
+        front.partialUpdates = false
+    }
+}

@@ -15,9 +15,9 @@ extension SDLFrontEnd {
         var cover = OpaqueCover()
         swap(&cover, &self.cover)
         defer { swap(&cover, &self.cover) }
-        cover.reset(output: outputRect)
         let cleared = frameRects.reduce(0) { $0 + $1.area }
         let marks = surface != nil && cleared >= coverPixels
+        cover.reset(output: outputRect, marking: marks)
         let largest = occluders.max { $0.pixels.area < $1.pixels.area }?.command
         let bounds = coverage.region.bounds
         let rows = bounds.y0..<max(bounds.y0, bounds.y1)

@@ -4,7 +4,7 @@
 /// memory traffic.
 ///
 /// Rows are marked between `reset` calls; only the rows marked since the last reset are zeroed
-/// again, so an unmarked frame costs nothing.
+/// again.
 public struct OpaqueCover: Sendable {
     private var bits: [UInt64] = []
     /// Per row (relative to `output`), the words holding a set bit: `from[k]..<to[k]`.
@@ -19,15 +19,16 @@ public struct OpaqueCover: Sendable {
     /// Whether nothing is marked.
     public var isEmpty: Bool { marked.isEmpty }
 
-    /// Empties the cover of `output` (pixel coordinates), growing its storage when needed.
-    public mutating func reset(output: PixelRect) {
-        if output != self.output {
+    /// Empties the cover of `output` (pixel coordinates). Its storage (a bit a pixel) is made
+    /// only for a frame that will `mark`; until then an unmarked cover costs nothing.
+    public mutating func reset(output: PixelRect, marking: Bool = true) {
+        let rows = max(output.height, 0)
+        if output != self.output || (marking && from.count < rows) {
             self.output = output
             wordsPerRow = (max(output.width, 0) + 63) >> 6
-            let rows = max(output.height, 0)
-            bits = Array(repeating: 0, count: wordsPerRow * rows)
-            from = Array(repeating: 0, count: rows)
-            to = Array(repeating: 0, count: rows)
+            bits = marking ? Array(repeating: 0, count: wordsPerRow * rows) : []
+            from = marking ? Array(repeating: 0, count: rows) : []
+            to = from
         } else {
             let n = wordsPerRow
             bits.withUnsafeMutableBufferPointer { w in
@@ -44,8 +45,8 @@ public struct OpaqueCover: Sendable {
     public mutating func mark(y: Int, x0: Int, x1: Int) {
         guard y >= output.y0, y < output.y1 else { return }
         let a = max(x0, output.x0) - output.x0, b = min(x1, output.x1) - output.x0
-        guard b > a else { return }
         let k = y - output.y0
+        guard b > a, k < from.count else { return }  // no storage (not reset for marking): nothing is skipped
         marked = marked.isEmpty ? k..<k + 1 : min(marked.lowerBound, k)..<max(marked.upperBound, k + 1)
         let first = a >> 6, last = (b - 1) >> 6, row = k * wordsPerRow
         if from[k] == to[k] {

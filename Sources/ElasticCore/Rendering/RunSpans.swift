@@ -25,16 +25,23 @@ public struct RunSpans: Sendable {
         return start..<current.count
     }
 
-    /// Scan-converts triangles (x, y pairs in output pixels, three points a triangle) inside
-    /// `output`; nil when a point is beyond the rasteriser's fixed point.
-    mutating func convert(_ points: ArraySlice<Float>, output: PixelRect) -> Range<Int>? {
+    /// Scan-converts the triangles `indices` of `mesh` (scene points × `scale` = output pixels,
+    /// every index in range) inside `output`; nil when a point is beyond the rasteriser's fixed point.
+    mutating func convert(_ mesh: Mesh, indices range: Range<Int>, scale: Float, output: PixelRect) -> Range<Int>? {
         rasterizer.reset()
-        var k = points.startIndex
-        while k + 6 <= points.endIndex {
-            guard rasterizer.addTriangle(points[k], points[k + 1], points[k + 2], points[k + 3], points[k + 4], points[k + 5])
-            else { return nil }
-            k += 6
+        let added = mesh.indices.withUnsafeBufferPointer { indices in
+            mesh.vertices.withUnsafeBufferPointer { vertices in
+                var t = range.lowerBound
+                while t + 3 <= range.upperBound {
+                    let a = vertices[Int(indices[t])], b = vertices[Int(indices[t + 1])], c = vertices[Int(indices[t + 2])]
+                    guard rasterizer.addTriangle(a.x * scale, a.y * scale, b.x * scale, b.y * scale, c.x * scale, c.y * scale)
+                    else { return false }
+                    t += 3
+                }
+                return true
+            }
         }
+        guard added else { return nil }
         let start = current.count
         let shown = rasterizer.bounds.intersection(output)
         if !rasterizer.isEmpty, !shown.isEmpty {

@@ -16,9 +16,17 @@ struct RowBitmap: Sendable {
     /// Clears what was marked; what is marked next is clipped to `output`.
     mutating func reset(output: PixelRect) {
         if firstRow <= lastRow {
-            for k in (firstRow - self.output.y0)...(lastRow - self.output.y0) where wordFrom[k] < wordTo[k] {
-                for w in Int(wordFrom[k])..<Int(wordTo[k]) { bits[k * wordsPerRow + w] = 0 }
-                wordFrom[k] = 0; wordTo[k] = 0
+            let rows = (firstRow - self.output.y0)...(lastRow - self.output.y0), wordsPerRow = self.wordsPerRow
+            bits.withUnsafeMutableBufferPointer { bits in
+                wordFrom.withUnsafeMutableBufferPointer { from in
+                    wordTo.withUnsafeMutableBufferPointer { to in
+                        for k in rows where from[k] < to[k] {
+                            let row = bits.baseAddress! + k * wordsPerRow + Int(from[k])
+                            row.update(repeating: 0, count: Int(to[k] - from[k]))
+                            from[k] = 0; to[k] = 0
+                        }
+                    }
+                }
             }
         }
         firstRow = .max; lastRow = .min

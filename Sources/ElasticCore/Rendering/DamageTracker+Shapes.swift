@@ -3,55 +3,40 @@ extension DamageTracker {
     /// colour, so the batch is cut where the colour (alpha aside: fringes fade one colour out)
     /// changes, and each run is compared on its own. False when an index is out of range.
     ///
-    /// Read through buffer pointers: this runs over every vertex of every frame, and array
-    /// subscripts and appends there cost more than the signature itself.
+    /// Read through buffer pointers, and with every index checked at once up front: this runs
+    /// over every vertex of every frame, where per-vertex checks cost more than the signature.
     static func appendShapes(first: Int, count: Int, blend: BlendMode, mesh: Mesh, scale: Double, clip: PixelRect,
-                             into entries: inout [Entry]) -> Bool {
+                             into entries: inout [DamageTracker.Entry]) -> Bool {
         let indexCount = mesh.indices.count
         var sound = first >= 0 && first + count <= indexCount
-        let end = min(first + count, indexCount), blendTag: UInt64 = blend == .none ? 1 : 2
+        let start = max(first, 0), end = min(first + count, indexCount)
+        let triangles = max(end - start, 0) / 3  // those whose three indices lie before `end`
+        var run = RunCut(blended: blend != .none, scale: scale, clip: clip, first: first)
         mesh.indices.withUnsafeBufferPointer { indices in
             mesh.vertices.withUnsafeBufferPointer { vertices in
                 let vertexCount = vertices.count
-                var hash = Signature()
-                var loX = Float.infinity, loY = Float.infinity, hiX = -Float.infinity, hiY = -Float.infinity
-                var runColor: UInt64 = .max  // the run's colour without alpha (.max: no run yet)
-                var color: RGBA?, indexStart = first, indexEnd = first
-                func close() {
-                    guard runColor != .max else { return }
-                    // Float to Double is exact and keeps order, so the bounds are those of the Double points.
-                    let lo = Vec2(Double(loX), Double(loY)), hi = Vec2(Double(hiX), Double(hiY))
-                    let bounds = PixelRect(covering: lo * scale, hi * scale, margin: DamageTracker.margin).intersection(clip)
-                    entries.append(Entry(signature: hash.value, bounds: bounds, blended: blendTag == 2, color: color,
-                                         indices: indexStart..<indexEnd))
-                }
-                var t = max(first, 0)
-                while t + 2 < end {
-                    defer { t += 3 }
-                    let i0 = Int(indices[t])
-                    guard i0 >= 0, i0 < vertexCount else { color = nil; sound = false; continue }
-                    let rgb = vertices[i0].color.packed >> 8
-                    if rgb != runColor {
-                        close()
-                        runColor = rgb
-                        hash = Signature()
-                        hash.add(blendTag)
-                        loX = .infinity; loY = .infinity; hiX = -.infinity; hiY = -.infinity
-                        color = vertices[i0].color; indexStart = t
+                var largest: UInt32 = 0  // as unsigned, a negative index is out of range too
+                for k in start..<(start + 3 * triangles) { largest = max(largest, UInt32(bitPattern: indices[k])) }
+                if triangles == 0 || Int(largest) < vertexCount {
+                    for t in stride(from: start, to: start + 3 * triangles, by: 3) {
+                        run.cut(at: t, color: vertices[Int(indices[t])].color, into: &entries)
+                        run.add(vertices[Int(indices[t])])
+                        run.add(vertices[Int(indices[t + 1])])
+                        run.add(vertices[Int(indices[t + 2])])
                     }
-                    indexEnd = t + 3
-                    for k in t..<(t + 3) {
-                        let index = Int(indices[k])
-                        guard index >= 0, index < vertexCount else { color = nil; sound = false; continue }
-                        let v = vertices[index]
-                        hash.add(UInt64(v.x.bitPattern) << 32 | UInt64(v.y.bitPattern))
-                        hash.add(v.color.packed)
-                        if v.color != color { color = nil }
-                        loX = min(loX, v.x); loY = min(loY, v.y)
-                        hiX = max(hiX, v.x); hiY = max(hiY, v.y)
+                } else {
+                    for t in stride(from: start, to: start + 3 * triangles, by: 3) {
+                        let i0 = Int(indices[t])
+                        guard i0 >= 0, i0 < vertexCount else { run.uniform = false; sound = false; continue }
+                        run.cut(at: t, color: vertices[i0].color, into: &entries)
+                        for k in t..<(t + 3) {
+                            let index = Int(indices[k])
+                            guard index >= 0, index < vertexCount else { run.uniform = false; sound = false; continue }
+                            run.add(vertices[index])
+                        }
                     }
                 }
-                close()
+                run.close(into: &entries)
             }
         }
         return sound
@@ -103,6 +88,57 @@ extension DamageTracker {
     }
 }
 
+/// The run of one colour being cut from a batch of triangles: its signature, bounds, indices and
+/// whether every vertex has the same colour, alpha too.
+private struct RunCut {
+    let blended: Bool, scale: Double, clip: PixelRect
+    var hash = Signature()
+    var loX = Float.infinity, loY = Float.infinity, hiX = -Float.infinity, hiY = -Float.infinity
+    /// The run's colour without alpha (`.max`: no run yet), and its first vertex's whole colour.
+    var rgb = UInt32.max, color: UInt32 = 0
+    var uniform = false
+    var indexStart: Int, indexEnd: Int
+
+    init(blended: Bool, scale: Double, clip: PixelRect, first: Int) {
+        self.blended = blended; self.scale = scale; self.clip = clip
+        indexStart = first; indexEnd = first
+    }
+
+    /// Starts a new run at triangle `t` if its first vertex's colour (alpha aside) differs.
+    @inline(__always)
+    mutating func cut(at t: Int, color first: RGBA, into entries: inout [DamageTracker.Entry]) {
+        let word = first.word
+        if word & 0x00ff_ffff != rgb {
+            close(into: &entries)
+            rgb = word & 0x00ff_ffff
+            hash = Signature()
+            hash.add(blended ? 2 : 1)
+            loX = .infinity; loY = .infinity; hiX = -.infinity; hiY = -.infinity
+            color = word; uniform = true; indexStart = t
+        }
+        indexEnd = t + 3
+    }
+
+    @inline(__always)
+    mutating func add(_ v: Vertex) {
+        let word = v.color.word
+        hash.add(UInt64(v.x.bitPattern) << 32 | UInt64(v.y.bitPattern))
+        hash.add(UInt64(word.byteSwapped))  // r, g, b, a from the high byte down: `RGBA.packed`
+        if word != color { uniform = false }
+        loX = min(loX, v.x); loY = min(loY, v.y)
+        hiX = max(hiX, v.x); hiY = max(hiY, v.y)
+    }
+
+    func close(into entries: inout [DamageTracker.Entry]) {
+        guard rgb != .max else { return }
+        // Float to Double is exact and keeps order, so these are the bounds of the points as Doubles.
+        let lo = Vec2(Double(loX), Double(loY)), hi = Vec2(Double(hiX), Double(hiY))
+        let bounds = PixelRect(covering: lo * scale, hi * scale, margin: DamageTracker.margin).intersection(clip)
+        entries.append(DamageTracker.Entry(signature: hash.value, bounds: bounds, blended: blended,
+                             color: uniform ? RGBA(word: color) : nil, indices: indexStart..<indexEnd))
+    }
+}
+
 /// FNV-1a over 64-bit words: a cheap signature of what a command draws.
 struct Signature {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -113,4 +149,8 @@ struct Signature {
 
 extension RGBA {
     var packed: UInt64 { UInt64(r) << 24 | UInt64(g) << 16 | UInt64(b) << 8 | UInt64(a) }
+    /// The four bytes as one word, r in the low byte.
+    var word: UInt32 { UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24 }
+    init(word: UInt32) { self.init(UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 8),
+                                   UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 24)) }
 }

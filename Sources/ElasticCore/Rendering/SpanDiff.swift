@@ -3,10 +3,6 @@
 /// a gap) differs. Equal coverage of one colour draws equal pixels, so that is all a redraw needs,
 /// and the spans are the ones the frame draws anyway.
 enum SpanDiff {
-    /// Stands for "no more spans in this row" on one side: it starts beyond every pixel, so the
-    /// merge needs no end-of-row test per step.
-    private static let none = CoverageSpan(y: 0, x0: .max, x1: .max, alpha: 0)
-
     /// Adds to `damage` the pixels where `old` and `new` (each sorted by row, then column, spans
     /// of a row disjoint) differ.
     static func damage(old: UnsafeBufferPointer<CoverageSpan>, new: UnsafeBufferPointer<CoverageSpan>,
@@ -18,36 +14,40 @@ enum SpanDiff {
         while oldEnd > i, newEnd > j, old[oldEnd - 1] == new[newEnd - 1] { oldEnd -= 1; newEnd -= 1 }
         while i < oldEnd || j < newEnd {
             let y = min(i < oldEnd ? old[i].y : .max, j < newEnd ? new[j].y : .max)
-            row(y, old, &i, oldEnd, new, &j, newEnd, into: &damage)
+            var iEnd = i, jEnd = j
+            while iEnd < oldEnd, old[iEnd].y == y { iEnd += 1 }
+            while jEnd < newEnd, new[jEnd].y == y { jEnd += 1 }
+            row(Int(y), old, i, iEnd, new, j, jEnd, into: &damage)
+            i = iEnd; j = jEnd
         }
     }
 
-    /// One row: old's spans of row `y` from `a` against new's from `b`, each index left past them.
-    @inline(__always)
-    private static func row(_ y: Int32, _ old: UnsafeBufferPointer<CoverageSpan>, _ a: inout Int, _ aEnd: Int,
-                            _ new: UnsafeBufferPointer<CoverageSpan>, _ b: inout Int, _ bEnd: Int,
+    /// One row: old[a..<aEnd] against new[b..<bEnd].
+    private static func row(_ y: Int, _ old: UnsafeBufferPointer<CoverageSpan>, _ a: Int, _ aEnd: Int,
+                            _ new: UnsafeBufferPointer<CoverageSpan>, _ b: Int, _ bEnd: Int,
                             into damage: inout RowBitmap.Writer) {
-        @inline(__always) func span(_ spans: UnsafeBufferPointer<CoverageSpan>, _ k: Int, _ end: Int) -> CoverageSpan {
-            k < end && spans[k].y == y ? spans[k] : none
-        }
-        var o = span(old, a, aEnd), n = span(new, b, bEnd)
-        var x = min(o.x0, n.x0)
+        var a = a, b = b
+        var x = min(a < aEnd ? old[a].x0 : .max, b < bEnd ? new[b].x0 : .max)
         var from: Int32 = -1  // start of the differing run being gathered (-1: none)
-        while true {
+        while a < aEnd || b < bEnd {
             // Coverage at x on each side, and where either next changes.
-            let va: UInt8, vb: UInt8, nextA: Int32, nextB: Int32
-            if x >= o.x0 { va = o.alpha; nextA = o.x1 } else { va = 0; nextA = o.x0 }
-            if x >= n.x0 { vb = n.alpha; nextB = n.x1 } else { vb = 0; nextB = n.x0 }
+            var next = Int32.max
+            var va: UInt8 = 0, vb: UInt8 = 0
+            if a < aEnd {
+                if x >= old[a].x0 { va = old[a].alpha; next = old[a].x1 } else { next = old[a].x0 }
+            }
+            if b < bEnd {
+                if x >= new[b].x0 { vb = new[b].alpha; next = min(next, new[b].x1) } else { next = min(next, new[b].x0) }
+            }
             if va != vb {
                 if from < 0 { from = x }
             } else if from >= 0 {
-                damage.add(y: Int(y), x0: Int(from), x1: Int(x)); from = -1
+                damage.add(y: y, x0: Int(from), x1: Int(x)); from = -1
             }
-            let next = min(nextA, nextB)
-            if next == .max { break }  // both sides past their last span
             x = next
-            if x >= o.x1 { a += 1; o = span(old, a, aEnd) }
-            if x >= n.x1 { b += 1; n = span(new, b, bEnd) }
+            if a < aEnd, x >= old[a].x1 { a += 1 }
+            if b < bEnd, x >= new[b].x1 { b += 1 }
         }
+        if from >= 0 { damage.add(y: y, x0: Int(from), x1: Int(x)) }
     }
 }

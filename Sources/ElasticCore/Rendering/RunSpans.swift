@@ -6,20 +6,39 @@ public struct RunSpans: Sendable {
     private var rasterizer = CoverageRasterizer()
     private var previous: [CoverageSpan] = []
     private var current: [CoverageSpan] = []
+    /// While this frame only keeps runs, each where it lay in the last frame, one after another
+    /// from the start, its spans are `previous[..<inPlaceCount]` and nothing is copied (a scene
+    /// at rest, or whose changed runs come last); the first other run copies them to `current`.
+    private var inPlace = false
+    private var inPlaceCount = 0
 
     public init() {}
 
     /// This frame's spans (ranges from `keep` and `convert`).
-    public subscript(range: Range<Int>) -> ArraySlice<CoverageSpan> { current[range] }
+    public subscript(range: Range<Int>) -> ArraySlice<CoverageSpan> { inPlace ? previous[range] : current[range] }
 
     /// The last frame's spans become the ones to keep from.
     mutating func beginFrame() {
-        swap(&previous, &current)
+        if !inPlace { swap(&previous, &current) }
         current.removeAll(keepingCapacity: true)
+        inPlace = true
+        inPlaceCount = 0
+    }
+
+    /// This frame's spans so far, copied to `current` if they were kept in place.
+    private mutating func leavePlace() {
+        guard inPlace else { return }
+        inPlace = false
+        current.append(contentsOf: previous[..<inPlaceCount])
     }
 
     /// The last frame's spans `range`, kept for this frame.
     mutating func keep(_ range: Range<Int>) -> Range<Int> {
+        if inPlace, range.lowerBound == inPlaceCount {
+            inPlaceCount = range.upperBound
+            return range
+        }
+        leavePlace()
         let start = current.count
         current.append(contentsOf: previous[range])
         return start..<current.count
@@ -42,12 +61,14 @@ public struct RunSpans: Sendable {
             }
         }
         guard added else { return nil }
-        let start = current.count
         let shown = rasterizer.bounds.intersection(output)
-        if !rasterizer.isEmpty, !shown.isEmpty {
-            rasterizer.sweep(clip: shown)
-            current.append(contentsOf: rasterizer.spans)
-        }
+        let end = inPlace ? inPlaceCount : current.count
+        guard !rasterizer.isEmpty, !shown.isEmpty else { return end..<end }
+        rasterizer.sweep(clip: shown)
+        if !rasterizer.spans.isEmpty { leavePlace() }
+        guard !inPlace else { return inPlaceCount..<inPlaceCount }
+        let start = current.count
+        current.append(contentsOf: rasterizer.spans)
         return start..<current.count
     }
 
@@ -67,6 +88,6 @@ public struct RunSpans: Sendable {
     /// Calls `body` with the last frame's spans `old` and this frame's `new`.
     func withSpans<R>(old: Range<Int>, new: Range<Int>,
                       _ body: (UnsafeBufferPointer<CoverageSpan>, UnsafeBufferPointer<CoverageSpan>) -> R) -> R {
-        previous[old].withUnsafeBufferPointer { o in current[new].withUnsafeBufferPointer { n in body(o, n) } }
+        previous[old].withUnsafeBufferPointer { o in self[new].withUnsafeBufferPointer { n in body(o, n) } }
     }
 }

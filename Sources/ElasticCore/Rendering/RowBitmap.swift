@@ -95,36 +95,44 @@ struct RowBitmap: Sendable {
     /// `joinGap` pixels, appended to `lines` row by row, each row's y and end in `rowEnds`.
     func readRows(joinGap: Int32, into lines: inout [DamageRegion.Interval], rowEnds: inout [(y: Int32, end: Int)]) {
         guard firstRow <= lastRow else { return }
-        let x0 = output.x0
+        let x0 = output.x0, y0 = output.y0, wordsPerRow = self.wordsPerRow
         bits.withUnsafeBufferPointer { bits in
-            for y in firstRow...lastRow {
-                let k = y - output.y0
-                let from = Int(wordFrom[k]), to = Int(wordTo[k])
-                guard from < to else { continue }
-                let row = bits.baseAddress! + k * wordsPerRow, y32 = Int32(y), rowStart = lines.count
-                var open = false, start: Int32 = 0, end: Int32 = 0  // the run being gathered
-                for w in from..<to {
-                    var word = row[w]
-                    let wordX = Int32(x0 + w * 64)
-                    if word == ~0, open, end == wordX { end += 64; continue }  // a run through a whole word
-                    var offset: Int32 = 0
-                    while word != 0 {
-                        let zeros = word.trailingZeroBitCount
-                        word >>= UInt64(zeros)
-                        let ones = (~word).trailingZeroBitCount
-                        let a = wordX + offset + Int32(zeros), b = a + Int32(ones)
-                        if open, a <= end + joinGap {
-                            end = b
-                        } else {
-                            if open { lines.append(DamageRegion.Interval(y: y32, x0: start, x1: end)) }
-                            (open, start, end) = (true, a, b)
+            wordFrom.withUnsafeBufferPointer { wordFrom in
+                wordTo.withUnsafeBufferPointer { wordTo in
+                    for y in firstRow...lastRow {
+                        let k = y - y0
+                        let from = Int(wordFrom[k]), to = Int(wordTo[k])
+                        guard from < to else { continue }
+                        let row = bits.baseAddress! + k * wordsPerRow, y32 = Int32(y), rowStart = lines.count
+                        var open = false, start: Int32 = 0, end: Int32 = 0  // the run being gathered
+                        var w = from
+                        while true {
+                            while w < to, row[w] == 0 { w += 1 }  // most words between a row's marks are empty
+                            guard w < to else { break }
+                            var word = row[w]
+                            let wordX = Int32(truncatingIfNeeded: x0 &+ w &* 64)
+                            w += 1
+                            if word == ~0, open, end == wordX { end &+= 64; continue }  // a run through a whole word
+                            var offset: Int32 = 0
+                            while word != 0 {
+                                let zeros = word.trailingZeroBitCount
+                                word >>= UInt64(zeros)
+                                let ones = (~word).trailingZeroBitCount
+                                let a = wordX &+ offset &+ Int32(truncatingIfNeeded: zeros), b = a &+ Int32(truncatingIfNeeded: ones)
+                                if open, a <= end &+ joinGap {
+                                    end = b
+                                } else {
+                                    if open { lines.append(DamageRegion.Interval(y: y32, x0: start, x1: end)) }
+                                    (open, start, end) = (true, a, b)
+                                }
+                                offset &+= Int32(truncatingIfNeeded: zeros &+ ones)
+                                word >>= UInt64(ones)
+                            }
                         }
-                        offset += Int32(zeros + ones)
-                        word >>= UInt64(ones)
+                        if open { lines.append(DamageRegion.Interval(y: y32, x0: start, x1: end)) }
+                        if lines.count > rowStart { rowEnds.append((y32, lines.count)) }
                     }
                 }
-                if open { lines.append(DamageRegion.Interval(y: y32, x0: start, x1: end)) }
-                if lines.count > rowStart { rowEnds.append((y32, lines.count)) }
             }
         }
     }

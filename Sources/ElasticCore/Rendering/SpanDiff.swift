@@ -33,6 +33,15 @@ enum SpanDiff {
         var x = min(a < aEnd ? old[a].x0 : .max, b < bEnd ? new[b].x0 : .max)
         var from: Int32 = -1  // start of the differing run being gathered (-1: none)
         while a < aEnd || b < bEnd {
+            if from >= 0 {
+                // Inside a differing run, cells both sides start and end together and still
+                // differ in only move x.
+                while a < aEnd, b < bEnd, old[a].x0 == x, new[b].x0 == x, old[a].x1 == new[b].x1,
+                      old[a].alpha != new[b].alpha {
+                    x = old[a].x1; a += 1; b += 1
+                }
+                guard a < aEnd || b < bEnd else { break }
+            }
             let (va, endA) = piece(old, a, aEnd, at: x), (vb, endB) = piece(new, b, bEnd, at: x)
             if endA >= endB {
                 walk(new, &b, bEnd, against: va, until: endA, x: &x, from: &from, y: y, into: &damage)

@@ -3,11 +3,12 @@ extension DamageRegion {
     /// `rects`. Works through pointers into scratch buffers sized once: it runs for every touched
     /// row of every frame, where array appends and uniqueness checks cost more than the merge.
     mutating func group(slack: Double, into rects: inout [PixelRect]) {
-        if clusters.count < lines.count {
-            clusters = Array(repeating: Interval(y: 0, x0: 0, x1: 0), count: lines.count)
-            merged = Array(repeating: Interval(y: 0, x0: 0, x1: 0), count: lines.count)
+        if clusters.count < lineCount {
+            clusters = Array(repeating: Interval(y: 0, x0: 0, x1: 0), count: lineCount)
+            merged = Array(repeating: Interval(y: 0, x0: 0, x1: 0), count: lineCount)
         }
-        guard !lines.isEmpty else { return }
+        guard lineCount > 0 else { return }
+        let rowCount = self.rowCount
         var group = [Interval](), union = [Interval]()
         swap(&group, &clusters); swap(&union, &merged)
         defer { swap(&group, &clusters); swap(&union, &merged) }
@@ -15,7 +16,7 @@ extension DamageRegion {
             rowEnds.withUnsafeBufferPointer { rowEnds in
                 group.withUnsafeMutableBufferPointer { group in
                     union.withUnsafeMutableBufferPointer { union in
-                        Self.group(lines.baseAddress!, rowEnds, group.baseAddress!, union.baseAddress!, slack: slack, into: &rects)
+                        Self.group(lines.baseAddress!, UnsafeBufferPointer(rebasing: rowEnds[..<rowCount]), group.baseAddress!, union.baseAddress!, slack: slack, into: &rects)
                     }
                 }
             }

@@ -18,10 +18,13 @@ public struct DamageRegion: Sendable {
     /// they are, without going through rows.
     private var boxes: [PixelRect] = []
     private var mergedBoxes: [PixelRect] = []
+    /// The touched rows' intervals (the first `lineCount`) and each row's y and end (the first
+    /// `rowCount`), from `readRows`.
     var lines: [Interval] = []
     var rowEnds: [(y: Int32, end: Int)] = []
+    var lineCount = 0, rowCount = 0
     /// Scratch for `group`: the group's intervals and their union with the next row, each at
-    /// least `lines.count` long (a union of some rows' intervals has no more than they do).
+    /// least `lineCount` long (a union of some rows' intervals has no more than they do).
     var clusters: [Interval] = []
     var merged: [Interval] = []
 
@@ -118,8 +121,6 @@ public struct DamageRegion: Sendable {
     /// Every touched row's intervals, read once for every grouping tried: `lines`, row by row,
     /// each row's y and end in `rowEnds`.
     private mutating func readRows() {
-        lines.removeAll(keepingCapacity: true)
-        rowEnds.removeAll(keepingCapacity: true)
-        marks.readRows(joinGap: Self.joinGap, into: &lines, rowEnds: &rowEnds)
+        marks.readRows(joinGap: Self.joinGap, into: &lines, lineCount: &lineCount, rowEnds: &rowEnds, rowCount: &rowCount)
     }
 }

@@ -92,18 +92,49 @@ struct RowBitmap: Sendable {
     }
 
     /// Every touched row's marked pixels as intervals, sorted and joined across gaps of up to
-    /// `joinGap` pixels, appended to `lines` row by row, each row's y and end in `rowEnds`.
-    func readRows(joinGap: Int32, into lines: inout [DamageRegion.Interval], rowEnds: inout [(y: Int32, end: Int)]) {
+    /// `joinGap` pixels, into `lines` row by row (its first `lineCount`; each row's y and end in
+    /// `rowEnds`' first `rowCount`). Both are grown, never shrunk, and written through pointers,
+    /// with room for a row checked once a row rather than once an interval.
+    func readRows(joinGap: Int32, into lines: inout [DamageRegion.Interval], lineCount: inout Int,
+                  rowEnds: inout [(y: Int32, end: Int)], rowCount: inout Int) {
+        lineCount = 0
+        rowCount = 0
         guard firstRow <= lastRow else { return }
-        let x0 = output.x0, y0 = output.y0, wordsPerRow = self.wordsPerRow
+        if rowEnds.count < lastRow - firstRow + 1 {
+            rowEnds = Array(repeating: (0, 0), count: max(output.height, lastRow - firstRow + 1))
+        }
+        var y = firstRow
+        while y <= lastRow {
+            // Room for the next row's intervals at least: no more than one per two bits.
+            let k = y - output.y0, need = lineCount + 32 * max(Int(wordTo[k] - wordFrom[k]), 0) + 1
+            if lines.count < need {
+                let room = max(need, 2 * lines.count) - lines.count
+                lines.append(contentsOf: repeatElement(DamageRegion.Interval(y: 0, x0: 0, x1: 0), count: room))
+            }
+            lines.withUnsafeMutableBufferPointer { lines in
+                rowEnds.withUnsafeMutableBufferPointer { rowEnds in
+                    readRows(from: &y, joinGap: joinGap, into: lines, count: &lineCount, rowEnds: rowEnds, rowCount: &rowCount)
+                }
+            }
+        }
+    }
+
+    /// Reads rows from `y` on while `lines` has room for the next one's; leaves `y` at the first
+    /// row not read.
+    private func readRows(from y: inout Int, joinGap: Int32, into lines: UnsafeMutableBufferPointer<DamageRegion.Interval>,
+                          count: inout Int, rowEnds: UnsafeMutableBufferPointer<(y: Int32, end: Int)>, rowCount: inout Int) {
+        let x0 = output.x0, y0 = output.y0, wordsPerRow = self.wordsPerRow, lastRow = self.lastRow
+        var n = count, rows = rowCount
+        defer { count = n; rowCount = rows }
         bits.withUnsafeBufferPointer { bits in
             wordFrom.withUnsafeBufferPointer { wordFrom in
                 wordTo.withUnsafeBufferPointer { wordTo in
-                    for y in firstRow...lastRow {
+                    while y <= lastRow {
                         let k = y - y0
                         let from = Int(wordFrom[k]), to = Int(wordTo[k])
-                        guard from < to else { continue }
-                        let row = bits.baseAddress! + k * wordsPerRow, y32 = Int32(y), rowStart = lines.count
+                        guard from < to else { y += 1; continue }
+                        guard n + 32 * (to - from) + 1 <= lines.count else { return }
+                        let row = bits.baseAddress! + k * wordsPerRow, y32 = Int32(truncatingIfNeeded: y), rowStart = n
                         var open = false, start: Int32 = 0, end: Int32 = 0  // the run being gathered
                         var w = from
                         while true {
@@ -122,15 +153,16 @@ struct RowBitmap: Sendable {
                                 if open, a <= end &+ joinGap {
                                     end = b
                                 } else {
-                                    if open { lines.append(DamageRegion.Interval(y: y32, x0: start, x1: end)) }
+                                    if open { lines[n] = DamageRegion.Interval(y: y32, x0: start, x1: end); n += 1 }
                                     (open, start, end) = (true, a, b)
                                 }
                                 offset &+= Int32(truncatingIfNeeded: zeros &+ ones)
                                 word >>= UInt64(ones)
                             }
                         }
-                        if open { lines.append(DamageRegion.Interval(y: y32, x0: start, x1: end)) }
-                        if lines.count > rowStart { rowEnds.append((y32, lines.count)) }
+                        if open { lines[n] = DamageRegion.Interval(y: y32, x0: start, x1: end); n += 1 }
+                        if n > rowStart { rowEnds[rows] = (y32, n); rows += 1 }
+                        y += 1
                     }
                 }
             }

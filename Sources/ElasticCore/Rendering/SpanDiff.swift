@@ -15,7 +15,10 @@ enum SpanDiff {
         while i < oldEnd || j < newEnd {
             let y = min(i < oldEnd ? old[i].y : .max, j < newEnd ? new[j].y : .max)
             var iEnd = i, jEnd = j
+            // Rows are sorted: when the span eight on is still in row y, so are those before it.
+            while iEnd + 8 <= oldEnd, old[iEnd + 7].y == y { iEnd += 8 }
             while iEnd < oldEnd, old[iEnd].y == y { iEnd += 1 }
+            while jEnd + 8 <= newEnd, new[jEnd + 7].y == y { jEnd += 8 }
             while jEnd < newEnd, new[jEnd].y == y { jEnd += 1 }
             row(Int(y), old, i, iEnd, new, j, jEnd, into: &damage)
             i = iEnd; j = jEnd

@@ -3,7 +3,16 @@
 /// pixel's coverage does not depend on the clip), so its damage can be the pixels whose coverage
 /// changed (`SpanDiff`) and the front end blends the same spans without converting again.
 public struct RunSpans: Sendable {
+    /// Converts the runs whose spans are copied into `current`.
     private var rasterizer = CoverageRasterizer()
+    /// Two more whose spans stay where they were swept: a changed run converted into one that no
+    /// range of the last frame or this one refers to is copied neither now nor when kept (a shape
+    /// that moves, or rests, among others). Their ranges are tagged (`slotShift`).
+    private var held = [CoverageRasterizer(), CoverageRasterizer()]
+    /// Bit s: a range of the last frame (of this frame) refers to `held[s]`.
+    private var heldByPrevious: UInt8 = 0, heldByCurrent: UInt8 = 0
+    /// A range at or above `1 << slotShift` lies in `held[(lowerBound >> slotShift) - 1]`.
+    private static let slotShift = 40
     private var previous: [CoverageSpan] = []
     private var current: [CoverageSpan] = []
     /// While this frame only keeps runs, each where it lay in the last frame, one after another
@@ -15,10 +24,24 @@ public struct RunSpans: Sendable {
     public init() {}
 
     /// This frame's spans (ranges from `keep` and `convert`).
-    public subscript(range: Range<Int>) -> ArraySlice<CoverageSpan> { inPlace ? previous[range] : current[range] }
+    public subscript(range: Range<Int>) -> ArraySlice<CoverageSpan> {
+        if let (slot, local) = Self.held(range) { return held[slot].spans[local] }
+        return inPlace ? previous[range] : current[range]
+    }
+
+    /// The slot of `held` a range lies in, and the range there (nil: in `previous` or `current`).
+    @inline(__always)
+    private static func held(_ range: Range<Int>) -> (Int, Range<Int>)? {
+        let tag = range.lowerBound >> slotShift
+        guard tag > 0 else { return nil }
+        let base = tag << slotShift
+        return (tag - 1, (range.lowerBound - base)..<(range.upperBound - base))
+    }
 
     /// The last frame's spans become the ones to keep from.
     mutating func beginFrame() {
+        heldByPrevious = heldByCurrent
+        heldByCurrent = 0
         if !inPlace { swap(&previous, &current) }
         current.removeAll(keepingCapacity: true)
         inPlace = true
@@ -34,6 +57,10 @@ public struct RunSpans: Sendable {
 
     /// The last frame's spans `range`, kept for this frame.
     mutating func keep(_ range: Range<Int>) -> Range<Int> {
+        if let (slot, _) = Self.held(range) {
+            heldByCurrent |= 1 << slot
+            return range
+        }
         if inPlace, range.lowerBound == inPlaceCount {
             inPlaceCount = range.upperBound
             return range
@@ -47,6 +74,26 @@ public struct RunSpans: Sendable {
     /// Scan-converts the triangles `indices` of `mesh` (scene points × `scale` = output pixels,
     /// every index in range) inside `output`; nil when a point is beyond the rasteriser's fixed point.
     mutating func convert(_ mesh: Mesh, indices range: Range<Int>, scale: Float, output: PixelRect) -> Range<Int>? {
+        let end = inPlace ? inPlaceCount : current.count
+        if let slot = held.indices.first(where: { (heldByPrevious | heldByCurrent) & (1 << $0) == 0 }) {
+            guard let swept = Self.rasterize(mesh, range, scale: scale, output: output, with: &held[slot]) else { return nil }
+            guard swept, !held[slot].spans.isEmpty else { return end..<end }
+            heldByCurrent |= 1 << slot
+            let base = (slot + 1) << Self.slotShift
+            return base..<(base + held[slot].spans.count)
+        }
+        guard let swept = Self.rasterize(mesh, range, scale: scale, output: output, with: &rasterizer) else { return nil }
+        guard swept, !rasterizer.spans.isEmpty else { return end..<end }
+        leavePlace()
+        let start = current.count
+        current.append(contentsOf: rasterizer.spans)
+        return start..<current.count
+    }
+
+    /// Converts and sweeps with `rasterizer`: true when it swept (its `spans` are the run's),
+    /// false when nothing lies in `output`, nil when a point is beyond the fixed point.
+    private static func rasterize(_ mesh: Mesh, _ range: Range<Int>, scale: Float, output: PixelRect,
+                                  with rasterizer: inout CoverageRasterizer) -> Bool? {
         rasterizer.reset()
         let added = mesh.indices.withUnsafeBufferPointer { indices in
             mesh.vertices.withUnsafeBufferPointer { vertices in
@@ -62,14 +109,9 @@ public struct RunSpans: Sendable {
         }
         guard added else { return nil }
         let shown = rasterizer.bounds.intersection(output)
-        let end = inPlace ? inPlaceCount : current.count
-        guard !rasterizer.isEmpty, !shown.isEmpty else { return end..<end }
+        guard !rasterizer.isEmpty, !shown.isEmpty else { return false }
         rasterizer.sweep(clip: shown)
-        if !rasterizer.spans.isEmpty { leavePlace() }
-        guard !inPlace else { return inPlaceCount..<inPlaceCount }
-        let start = current.count
-        current.append(contentsOf: rasterizer.spans)
-        return start..<current.count
+        return true
     }
 
     /// The indices of `spans` (sorted by row) that lie in `rows`.
@@ -88,6 +130,7 @@ public struct RunSpans: Sendable {
     /// Calls `body` with the last frame's spans `old` and this frame's `new`.
     func withSpans<R>(old: Range<Int>, new: Range<Int>,
                       _ body: (UnsafeBufferPointer<CoverageSpan>, UnsafeBufferPointer<CoverageSpan>) -> R) -> R {
-        previous[old].withUnsafeBufferPointer { o in self[new].withUnsafeBufferPointer { n in body(o, n) } }
+        let oldSpans = Self.held(old).map { held[$0.0].spans[$0.1] } ?? previous[old]
+        return oldSpans.withUnsafeBufferPointer { o in self[new].withUnsafeBufferPointer { n in body(o, n) } }
     }
 }

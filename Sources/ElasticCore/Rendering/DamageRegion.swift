@@ -49,7 +49,7 @@ public struct DamageRegion: Sendable {
 
     /// The boxes as row intervals (once they are too many, or overlap, to be the answer).
     private mutating func boxesToRows() {
-        marks.write { w in for r in boxes { for y in r.y0..<r.y1 { w.add(y: y, x0: r.x0, x1: r.x1) } } }
+        marks.write { w in for r in boxes { w.add(r) } }
         boxes.removeAll(keepingCapacity: true)
     }
 

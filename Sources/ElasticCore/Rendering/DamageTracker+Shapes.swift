@@ -126,7 +126,8 @@ private struct RunCut {
         hash.add(UInt64(word.byteSwapped))  // r, g, b, a from the high byte down: `RGBA.packed`
         if word != color { uniform = false }
         loX = min(loX, v.x); loY = min(loY, v.y)
-        hiX = max(hiX, v.x); hiY = max(hiY, v.y)
+        // As `max` but one instruction (`maxss`); they differ only on +0 against -0, equal bounds.
+        hiX = v.x > hiX ? v.x : hiX; hiY = v.y > hiY ? v.y : hiY
     }
 
     func close(into entries: inout [DamageTracker.Entry]) {

@@ -169,3 +169,31 @@ struct RowBitmap: Sendable {
         }
     }
 }
+
+extension RowBitmap.Writer {
+    /// Marks every pixel of `rect` (clipped to the output), its rows' masks found once.
+    mutating func add(_ rect: PixelRect) {
+        let y0 = max(rect.y0, output.y0), y1 = min(rect.y1, output.y1)
+        let a = max(rect.x0, output.x0) - output.x0, b = min(rect.x1, output.x1) - output.x0
+        guard y1 > y0, b > a else { return }
+        let first = a >> 6, last = (b - 1) >> 6
+        let head = ~UInt64(0) << UInt64(a & 63), tail = ~UInt64(0) >> UInt64(63 - ((b - 1) & 63))
+        for k in (y0 - output.y0)..<(y1 - output.y0) {
+            let row = bits + k * wordsPerRow
+            if first == last {
+                row[first] |= head & tail
+            } else {
+                row[first] |= head
+                var w = first + 1
+                while w < last { row[w] = ~0; w += 1 }
+                row[last] |= tail
+            }
+            if from[k] == to[k] {
+                from[k] = Int32(first); to[k] = Int32(last + 1)
+            } else {
+                from[k] = min(from[k], Int32(first)); to[k] = max(to[k], Int32(last + 1))
+            }
+        }
+        firstRow = min(firstRow, y0); lastRow = max(lastRow, y1 - 1)
+    }
+}

@@ -75,9 +75,12 @@ enum SpanDiff {
             if from >= 0 {
                 // Inside a differing run, spans that follow on without a gap and still differ
                 // only move x (a moved edge's cells under a long span).
-                while k < end, spans[k].x0 == x, spans[k].x1 <= limit, spans[k].alpha != value {
+                while k < end, spans[k].x0 == x, spans[k].x1 < limit, spans[k].alpha != value {
                     x = spans[k].x1; k += 1
-                    if x == limit { return }
+                }
+                if k < end, spans[k].x0 == x, spans[k].x1 == limit, spans[k].alpha != value {
+                    x = limit; k += 1
+                    return
                 }
             }
             let (v, pieceEnd) = piece(spans, k, end, at: x)

@@ -43,9 +43,22 @@ extension DamageRegion {
             var rowPixels = 0
             for k in 0..<rowCount { rowPixels += Int(row[k].x1 - row[k].x0) }
             if count > 0, y == groupEnd {
-                let united = unite(clusters, count, row, rowCount, into: merged)
+                let united: Int
                 var width = 0
-                for k in 0..<united { width += Int(merged[k].x1 - merged[k].x0) }
+                if count == 1, rowCount == 1 {  // the usual edge: one interval each, united here
+                    let c = clusters[0], r = row[0]
+                    let (left, right) = c.x0 <= r.x0 ? (c, r) : (r, c)
+                    if right.x0 <= left.x1 {
+                        merged[0] = Interval(y: left.y, x0: left.x0, x1: max(left.x1, right.x1)); united = 1
+                        width = Int(merged[0].x1 - merged[0].x0)
+                    } else {
+                        merged[0] = left; merged[1] = right; united = 2
+                        width = Int(left.x1 - left.x0) + Int(right.x1 - right.x0)
+                    }
+                } else {
+                    united = unite(clusters, count, row, rowCount, into: merged)
+                    for k in 0..<united { width += Int(merged[k].x1 - merged[k].x0) }
+                }
                 if Double(width * Int(y + 1 - groupStart)) <= slack * Double(damaged + rowPixels) {
                     swap(&clusters, &merged)
                     count = united

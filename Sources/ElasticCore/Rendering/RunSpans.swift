@@ -3,12 +3,13 @@
 /// pixel's coverage does not depend on the clip), so its damage can be the pixels whose coverage
 /// changed (`SpanDiff`) and the front end blends the same spans without converting again.
 public struct RunSpans: Sendable {
-    /// Converts the runs whose spans are copied into `current`.
-    private var rasterizer = CoverageRasterizer()
-    /// Two more whose spans stay where they were swept: a changed run converted into one that no
-    /// range of the last frame or this one refers to is copied neither now nor when kept (a shape
-    /// that moves, or rests, among others). Their ranges are tagged (`slotShift`).
-    private var held = [CoverageRasterizer(), CoverageRasterizer()]
+    /// The first two keep their spans where they were swept: a changed run converted into one
+    /// that no range of the last frame or this one refers to is copied neither now nor when kept
+    /// (a shape that moves, or rests, among others); their ranges are tagged (`slotShift`). The
+    /// last converts the runs whose spans are copied into `current`. One array: the front end's
+    /// `damage.spans[…]` copies this struct, a retain for each array it holds.
+    private var held = [CoverageRasterizer(), CoverageRasterizer(), CoverageRasterizer()]
+    private static let heldSlots = 2, copying = 2
     /// Bit s: a range of the last frame (of this frame) refers to `held[s]`.
     private var heldByPrevious: UInt8 = 0, heldByCurrent: UInt8 = 0
     /// A range at or above `1 << slotShift` lies in `held[(lowerBound >> slotShift) - 1]`.
@@ -75,18 +76,18 @@ public struct RunSpans: Sendable {
     /// every index in range) inside `output`; nil when a point is beyond the rasteriser's fixed point.
     mutating func convert(_ mesh: Mesh, indices range: Range<Int>, scale: Float, output: PixelRect) -> Range<Int>? {
         let end = inPlace ? inPlaceCount : current.count
-        if let slot = held.indices.first(where: { (heldByPrevious | heldByCurrent) & (1 << $0) == 0 }) {
+        if let slot = (0..<Self.heldSlots).first(where: { (heldByPrevious | heldByCurrent) & (1 << $0) == 0 }) {
             guard let swept = Self.rasterize(mesh, range, scale: scale, output: output, with: &held[slot]) else { return nil }
             guard swept, !held[slot].spans.isEmpty else { return end..<end }
             heldByCurrent |= 1 << slot
             let base = (slot + 1) << Self.slotShift
             return base..<(base + held[slot].spans.count)
         }
-        guard let swept = Self.rasterize(mesh, range, scale: scale, output: output, with: &rasterizer) else { return nil }
-        guard swept, !rasterizer.spans.isEmpty else { return end..<end }
+        guard let swept = Self.rasterize(mesh, range, scale: scale, output: output, with: &held[Self.copying]) else { return nil }
+        guard swept, !held[Self.copying].spans.isEmpty else { return end..<end }
         leavePlace()
         let start = current.count
-        current.append(contentsOf: rasterizer.spans)
+        current.append(contentsOf: held[Self.copying].spans)
         return start..<current.count
     }
 

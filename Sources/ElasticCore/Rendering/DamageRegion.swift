@@ -18,10 +18,15 @@ public struct DamageRegion: Sendable {
     /// they are, without going through rows.
     private var boxes: [PixelRect] = []
     private var mergedBoxes: [PixelRect] = []
-    private var lines: [Interval] = []
-    private var rowEnds: [(y: Int32, end: Int)] = []
-    private var clusters: [Interval] = []
-    private var merged: [Interval] = []
+    /// The touched rows' intervals (the first `lineCount`) and each row's y and end (the first
+    /// `rowCount`), from `readRows`.
+    var lines: [Interval] = []
+    var rowEnds: [(y: Int32, end: Int)] = []
+    var lineCount = 0, rowCount = 0
+    /// Scratch for `group`: the group's intervals and their union with the next row, each at
+    /// least `lineCount` long (a union of some rows' intervals has no more than they do).
+    var clusters: [Interval] = []
+    var merged: [Interval] = []
 
     public init() {}
 
@@ -44,7 +49,7 @@ public struct DamageRegion: Sendable {
 
     /// The boxes as row intervals (once they are too many, or overlap, to be the answer).
     private mutating func boxesToRows() {
-        marks.write { w in for r in boxes { for y in r.y0..<r.y1 { w.add(y: y, x0: r.x0, x1: r.x1) } } }
+        marks.write { w in for r in boxes { w.add(r) } }
         boxes.removeAll(keepingCapacity: true)
     }
 
@@ -113,60 +118,9 @@ public struct DamageRegion: Sendable {
         return Double(mergedBoxes.reduce(0) { $0 + $1.area }) <= slack * Double(own)
     }
 
-    private mutating func group(slack: Double, into rects: inout [PixelRect]) {
-        clusters.removeAll(keepingCapacity: true)
-        var groupStart: Int32 = 0, groupEnd: Int32 = 0  // rows [start, end)
-        var damaged = 0
-        func emit(_ rects: inout [PixelRect]) {
-            for c in clusters { rects.append(PixelRect(x0: Int(c.x0), y0: Int(groupStart), x1: Int(c.x1), y1: Int(groupEnd))) }
-            clusters.removeAll(keepingCapacity: true)
-            damaged = 0
-        }
-        var begin = 0
-        for (y, end) in rowEnds {
-            defer { begin = end }
-            let row = lines[begin..<end]
-            let rowPixels = row.reduce(0) { $0 + Int($1.x1 - $1.x0) }
-            if clusters.isEmpty || y != groupEnd {
-                emit(&rects)
-                clusters.append(contentsOf: row)
-                groupStart = y; groupEnd = y + 1; damaged = rowPixels
-                continue
-            }
-            unite(clusters, row)
-            let area = merged.reduce(0) { $0 + Int($1.x1 - $1.x0) } * Int(y + 1 - groupStart)
-            if Double(area) <= slack * Double(damaged + rowPixels) {
-                swap(&clusters, &merged)
-                groupEnd = y + 1; damaged += rowPixels
-            } else {
-                emit(&rects)
-                clusters.append(contentsOf: row)
-                groupStart = y; groupEnd = y + 1; damaged = rowPixels
-            }
-        }
-        emit(&rects)
-    }
-
     /// Every touched row's intervals, read once for every grouping tried: `lines`, row by row,
     /// each row's y and end in `rowEnds`.
     private mutating func readRows() {
-        lines.removeAll(keepingCapacity: true)
-        rowEnds.removeAll(keepingCapacity: true)
-        marks.readRows(joinGap: Self.joinGap, into: &lines, rowEnds: &rowEnds)
-    }
-
-    /// The union of two sorted lists of disjoint intervals, joined where they overlap, into `merged`.
-    private mutating func unite(_ a: [Interval], _ b: ArraySlice<Interval>) {
-        merged.removeAll(keepingCapacity: true)
-        var i = 0, j = 0
-        while i < a.count || j < b.count {
-            let v: Interval
-            if j >= b.count || (i < a.count && a[i].x0 <= b[b.startIndex + j].x0) { v = a[i]; i += 1 } else { v = b[b.startIndex + j]; j += 1 }
-            if let last = merged.last, v.x0 <= last.x1 {
-                merged[merged.count - 1].x1 = max(last.x1, v.x1)
-            } else {
-                merged.append(v)
-            }
-        }
+        marks.readRows(joinGap: Self.joinGap, into: &lines, lineCount: &lineCount, rowEnds: &rowEnds, rowCount: &rowCount)
     }
 }

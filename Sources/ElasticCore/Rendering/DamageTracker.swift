@@ -19,7 +19,7 @@ public struct DamageTracker: Sendable {
     /// Pixels added around a shape's bounds for anti-aliasing and renderer rounding.
     static let margin = 2
 
-    private struct Entry {
+    struct Entry {
         var signature: UInt64
         var bounds: PixelRect
         var blended = false
@@ -27,8 +27,6 @@ public struct DamageTracker: Sendable {
         var color: RGBA?
         /// Its triangles' indices in the mesh's index buffer (a run of triangles).
         var indices: Range<Int> = 0..<0
-        /// Its triangles' points in output pixels, in the frame's `points`.
-        var points: Range<Int> = 0..<0
         /// Its coverage spans in `spans` (nil: not drawn with exact coverage).
         var spans: Range<Int>?
         /// A rectangle's filled pixels (`Rect.filledPixels`; empty for anything else).
@@ -40,7 +38,6 @@ public struct DamageTracker: Sendable {
 
     private var previous: [Entry] = []
     private var current: [Entry] = []
-    private var currentPoints: [Float] = []
     /// With exact coverage, the spans of the one-colour runs.
     public private(set) var spans = RunSpans()
     /// With exact coverage, this frame's runs of triangles, in order, and each command's runs.
@@ -72,7 +69,6 @@ public struct DamageTracker: Sendable {
         // Spans are kept only from a frame converted the same way.
         let keepsSpans = exactCoverage && previousExact && !whole && s == previousScale
         current.removeAll(keepingCapacity: true)
-        currentPoints.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
         commandRuns.removeAll(keepingCapacity: true)
         if exactCoverage { spans.beginFrame() }
@@ -80,10 +76,11 @@ public struct DamageTracker: Sendable {
             let firstRun = runs.count
             if case let .triangles(first, count, blend) = command {
                 let firstEntry = current.count
-                let sound = appendShapes(first: first, count: count, blend: blend, in: list, scale: s, clip: out, exact: exactCoverage)
+                let sound = Self.appendShapes(first: first, count: count, blend: blend, mesh: list.mesh, scale: s, clip: out,
+                                              into: &current)
                 if exactCoverage {
                     if sound {
-                        convertRuns(firstEntry..<current.count, output: out, keeping: keepsSpans)
+                        convertRuns(firstEntry..<current.count, mesh: list.mesh, scale: Float(s), output: out, keeping: keepsSpans)
                     } else {  // an index out of range: the front end draws the batch as it is
                         runs.append(CoverageRun(indices: first..<(first + count), color: nil, spans: nil, bounds: out))
                     }
@@ -135,15 +132,16 @@ public struct DamageTracker: Sendable {
 
     /// Finds the coverage spans of the one-colour runs `entries` of this frame (kept from the
     /// last frame where the run there is the same, else converted) and lists them in `runs`.
-    private mutating func convertRuns(_ entries: Range<Int>, output: PixelRect, keeping: Bool) {
+    private mutating func convertRuns(_ entries: Range<Int>, mesh: Mesh, scale: Float, output: PixelRect, keeping: Bool) {
         for i in entries {
             let e = current[i]
             var spans: Range<Int>?
-            if e.color != nil, e.points.count % 6 == 0 {
+            // One colour means every index of the run was in range (`appendShapes`).
+            if e.color != nil {
                 if keeping, i < previous.count, previous[i].same(as: e), let old = previous[i].spans {
                     spans = self.spans.keep(old)
                 } else {
-                    spans = self.spans.convert(currentPoints[e.points], output: output)
+                    spans = self.spans.convert(mesh, indices: e.indices, scale: scale, output: output)
                 }
             }
             current[i].spans = spans
@@ -168,99 +166,6 @@ public struct DamageTracker: Sendable {
         }
         return true
     }
-
-    /// A batch of triangles holds many shapes; a shape's triangles come one after another in one
-    /// colour, so the batch is cut where the colour (alpha aside: fringes fade one colour out)
-    /// changes, and each run is compared on its own. False when an index is out of range.
-    private mutating func appendShapes(first: Int, count: Int, blend: BlendMode, in list: DrawList, scale: Double, clip: PixelRect,
-                                       exact keepsPoints: Bool) -> Bool {
-        let indices = list.mesh.indices, vertices = list.mesh.vertices
-        let pixelScale = Float(scale)
-        var hash = Signature()
-        var lo = Vec2(.infinity, .infinity), hi = Vec2(-.infinity, -.infinity)
-        var runColor: UInt64?
-        var color: RGBA?, pointsStart = currentPoints.count, indexStart = first, indexEnd = first
-        var sound = first >= 0 && first + count <= indices.count
-        func close() {
-            guard runColor != nil else { return }
-            let bounds = PixelRect(covering: lo * scale, hi * scale, margin: DamageTracker.margin).intersection(clip)
-            current.append(Entry(signature: hash.value, bounds: bounds, blended: blend != .none, color: color,
-                                 indices: indexStart..<indexEnd, points: pointsStart..<currentPoints.count))
-        }
-        let end = min(first + count, indices.count)
-        for t in stride(from: max(first, 0), to: end - 2, by: 3) {
-            guard vertices.indices.contains(Int(indices[t])) else { color = nil; sound = false; continue }
-            let first = vertices[Int(indices[t])].color
-            let rgb = first.packed >> 8
-            if rgb != runColor {
-                close()
-                runColor = rgb
-                hash = Signature()
-                hash.add(blend == .none ? 1 : 2)
-                lo = Vec2(.infinity, .infinity); hi = Vec2(-.infinity, -.infinity)
-                color = first; pointsStart = currentPoints.count; indexStart = t
-            }
-            indexEnd = t + 3
-            for k in t..<(t + 3) {
-                let index = Int(indices[k])
-                guard vertices.indices.contains(index) else { color = nil; sound = false; continue }
-                let v = vertices[index]
-                hash.add(UInt64(v.x.bitPattern) << 32 | UInt64(v.y.bitPattern))
-                hash.add(v.color.packed)
-                if v.color != color { color = nil }
-                if keepsPoints { currentPoints.append(v.x * pixelScale); currentPoints.append(v.y * pixelScale) }
-                lo = Vec2(min(lo.x, Double(v.x)), min(lo.y, Double(v.y)))
-                hi = Vec2(max(hi.x, Double(v.x)), max(hi.y, Double(v.y)))
-            }
-        }
-        close()
-        return sound
-    }
-
-    /// The output pixels a label may touch (generous: no font here, so a glyph counts as an em
-    /// wide and the line as two ems tall).
-    public static func textBounds(_ item: TextItem, scale: Double) -> PixelRect {
-        let width = item.size * Double(item.text.unicodeScalars.count + 1)
-        let left: Double
-        switch item.alignment {
-        case .leading: left = item.position.x
-        case .center: left = item.position.x - width / 2
-        case .trailing: left = item.position.x - width
-        }
-        let lo = Vec2(left - item.size, item.position.y - item.size)
-        let hi = Vec2(left + width + item.size, item.position.y + item.size)
-        return PixelRect(covering: lo * scale, hi * scale, margin: margin)
-    }
-
-    private static func entry(_ command: DrawCommand, in list: DrawList, scale: Double, clip: PixelRect) -> Entry {
-        var hash = Signature()
-        let lo = Vec2(.infinity, .infinity), hi = Vec2(-.infinity, -.infinity)
-        switch command {
-        case .triangles:
-            break
-        case let .rect(r, color):
-            hash.add(3)
-            hash.add(r.x.bitPattern); hash.add(r.y.bitPattern); hash.add(r.width.bitPattern); hash.add(r.height.bitPattern)
-            hash.add(color.packed)
-            let box = PixelRect(covering: Vec2(r.x, r.y) * scale, Vec2(r.maxX, r.maxY) * scale, margin: margin)
-            let filled = r.filledPixels(scale: Float(scale))?.intersection(clip) ?? .empty
-            return Entry(signature: hash.value, bounds: box.intersection(clip), color: color, filled: filled, isRect: true)
-        case let .text(index):
-            hash.add(4)
-            let item = list.texts[index]
-            for byte in item.text.utf8 { hash.add(UInt64(byte)) }
-            hash.add(item.position.x.bitPattern); hash.add(item.position.y.bitPattern); hash.add(item.size.bitPattern)
-            hash.add(item.color.packed)
-            switch item.alignment {
-            case .leading: hash.add(5)
-            case .center: hash.add(6)
-            case .trailing: hash.add(7)
-            }
-            return Entry(signature: hash.value, bounds: textBounds(item, scale: scale).intersection(clip))
-        }
-        let bounds = PixelRect(covering: lo * scale, hi * scale, margin: margin).intersection(clip)
-        return Entry(signature: hash.value, bounds: bounds)
-    }
 }
 
 /// A run of one colour's triangles as the front end draws it: from `spans` in `DamageTracker.spans`
@@ -272,16 +177,4 @@ public struct CoverageRun: Sendable {
     public var spans: Range<Int>?
     /// The output pixels it may touch.
     public var bounds: PixelRect
-}
-
-/// FNV-1a over 64-bit words: a cheap signature of what a command draws.
-private struct Signature {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-    mutating func add(_ word: UInt64) {
-        value = (value ^ word) &* 0x0000_0100_0000_01b3
-    }
-}
-
-private extension RGBA {
-    var packed: UInt64 { UInt64(r) << 24 | UInt64(g) << 16 | UInt64(b) << 8 | UInt64(a) }
 }

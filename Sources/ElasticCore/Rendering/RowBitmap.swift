@@ -16,9 +16,17 @@ struct RowBitmap: Sendable {
     /// Clears what was marked; what is marked next is clipped to `output`.
     mutating func reset(output: PixelRect) {
         if firstRow <= lastRow {
-            for k in (firstRow - self.output.y0)...(lastRow - self.output.y0) where wordFrom[k] < wordTo[k] {
-                for w in Int(wordFrom[k])..<Int(wordTo[k]) { bits[k * wordsPerRow + w] = 0 }
-                wordFrom[k] = 0; wordTo[k] = 0
+            let rows = (firstRow - self.output.y0)...(lastRow - self.output.y0), wordsPerRow = self.wordsPerRow
+            bits.withUnsafeMutableBufferPointer { bits in
+                wordFrom.withUnsafeMutableBufferPointer { from in
+                    wordTo.withUnsafeMutableBufferPointer { to in
+                        for k in rows where from[k] < to[k] {
+                            let row = bits.baseAddress! + k * wordsPerRow + Int(from[k])
+                            row.update(repeating: 0, count: Int(to[k] - from[k]))
+                            from[k] = 0; to[k] = 0
+                        }
+                    }
+                }
             }
         }
         firstRow = .max; lastRow = .min
@@ -84,40 +92,108 @@ struct RowBitmap: Sendable {
     }
 
     /// Every touched row's marked pixels as intervals, sorted and joined across gaps of up to
-    /// `joinGap` pixels, appended to `lines` row by row, each row's y and end in `rowEnds`.
-    func readRows(joinGap: Int32, into lines: inout [DamageRegion.Interval], rowEnds: inout [(y: Int32, end: Int)]) {
+    /// `joinGap` pixels, into `lines` row by row (its first `lineCount`; each row's y and end in
+    /// `rowEnds`' first `rowCount`). Both are grown, never shrunk, and written through pointers,
+    /// with room for a row checked once a row rather than once an interval.
+    func readRows(joinGap: Int32, into lines: inout [DamageRegion.Interval], lineCount: inout Int,
+                  rowEnds: inout [(y: Int32, end: Int)], rowCount: inout Int) {
+        lineCount = 0
+        rowCount = 0
         guard firstRow <= lastRow else { return }
-        let x0 = output.x0
-        bits.withUnsafeBufferPointer { bits in
-            for y in firstRow...lastRow {
-                let k = y - output.y0
-                let from = Int(wordFrom[k]), to = Int(wordTo[k])
-                guard from < to else { continue }
-                let row = bits.baseAddress! + k * wordsPerRow, y32 = Int32(y), rowStart = lines.count
-                var open = false, start: Int32 = 0, end: Int32 = 0  // the run being gathered
-                for w in from..<to {
-                    var word = row[w]
-                    let wordX = Int32(x0 + w * 64)
-                    if word == ~0, open, end == wordX { end += 64; continue }  // a run through a whole word
-                    var offset: Int32 = 0
-                    while word != 0 {
-                        let zeros = word.trailingZeroBitCount
-                        word >>= UInt64(zeros)
-                        let ones = (~word).trailingZeroBitCount
-                        let a = wordX + offset + Int32(zeros), b = a + Int32(ones)
-                        if open, a <= end + joinGap {
-                            end = b
-                        } else {
-                            if open { lines.append(DamageRegion.Interval(y: y32, x0: start, x1: end)) }
-                            (open, start, end) = (true, a, b)
-                        }
-                        offset += Int32(zeros + ones)
-                        word >>= UInt64(ones)
-                    }
+        if rowEnds.count < lastRow - firstRow + 1 {
+            rowEnds = Array(repeating: (0, 0), count: max(output.height, lastRow - firstRow + 1))
+        }
+        var y = firstRow
+        while y <= lastRow {
+            // Room for the next row's intervals at least: no more than one per two bits.
+            let k = y - output.y0, need = lineCount + 32 * max(Int(wordTo[k] - wordFrom[k]), 0) + 1
+            if lines.count < need {
+                let room = max(need, 2 * lines.count) - lines.count
+                lines.append(contentsOf: repeatElement(DamageRegion.Interval(y: 0, x0: 0, x1: 0), count: room))
+            }
+            lines.withUnsafeMutableBufferPointer { lines in
+                rowEnds.withUnsafeMutableBufferPointer { rowEnds in
+                    readRows(from: &y, joinGap: joinGap, into: lines, count: &lineCount, rowEnds: rowEnds, rowCount: &rowCount)
                 }
-                if open { lines.append(DamageRegion.Interval(y: y32, x0: start, x1: end)) }
-                if lines.count > rowStart { rowEnds.append((y32, lines.count)) }
             }
         }
+    }
+
+    /// Reads rows from `y` on while `lines` has room for the next one's; leaves `y` at the first
+    /// row not read.
+    private func readRows(from y: inout Int, joinGap: Int32, into lines: UnsafeMutableBufferPointer<DamageRegion.Interval>,
+                          count: inout Int, rowEnds: UnsafeMutableBufferPointer<(y: Int32, end: Int)>, rowCount: inout Int) {
+        let x0 = output.x0, y0 = output.y0, wordsPerRow = self.wordsPerRow, lastRow = self.lastRow
+        var n = count, rows = rowCount
+        defer { count = n; rowCount = rows }
+        bits.withUnsafeBufferPointer { bits in
+            wordFrom.withUnsafeBufferPointer { wordFrom in
+                wordTo.withUnsafeBufferPointer { wordTo in
+                    while y <= lastRow {
+                        let k = y - y0
+                        let from = Int(wordFrom[k]), to = Int(wordTo[k])
+                        guard from < to else { y += 1; continue }
+                        guard n + 32 * (to - from) + 1 <= lines.count else { return }
+                        let row = bits.baseAddress! + k * wordsPerRow, y32 = Int32(truncatingIfNeeded: y), rowStart = n
+                        var open = false, start: Int32 = 0, end: Int32 = 0  // the run being gathered
+                        var w = from
+                        while true {
+                            while w < to, row[w] == 0 { w += 1 }  // most words between a row's marks are empty
+                            guard w < to else { break }
+                            var word = row[w]
+                            let wordX = Int32(truncatingIfNeeded: x0 &+ w &* 64)
+                            w += 1
+                            if word == ~0, open, end == wordX { end &+= 64; continue }  // a run through a whole word
+                            var offset: Int32 = 0
+                            while word != 0 {
+                                let zeros = word.trailingZeroBitCount
+                                word >>= UInt64(zeros)
+                                let ones = (~word).trailingZeroBitCount
+                                let a = wordX &+ offset &+ Int32(truncatingIfNeeded: zeros), b = a &+ Int32(truncatingIfNeeded: ones)
+                                if open, a <= end &+ joinGap {
+                                    end = b
+                                } else {
+                                    if open { lines[n] = DamageRegion.Interval(y: y32, x0: start, x1: end); n += 1 }
+                                    (open, start, end) = (true, a, b)
+                                }
+                                offset &+= Int32(truncatingIfNeeded: zeros &+ ones)
+                                word >>= UInt64(ones)
+                            }
+                        }
+                        if open { lines[n] = DamageRegion.Interval(y: y32, x0: start, x1: end); n += 1 }
+                        if n > rowStart { rowEnds[rows] = (y32, n); rows += 1 }
+                        y += 1
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension RowBitmap.Writer {
+    /// Marks every pixel of `rect` (clipped to the output), its rows' masks found once.
+    mutating func add(_ rect: PixelRect) {
+        let y0 = max(rect.y0, output.y0), y1 = min(rect.y1, output.y1)
+        let a = max(rect.x0, output.x0) - output.x0, b = min(rect.x1, output.x1) - output.x0
+        guard y1 > y0, b > a else { return }
+        let first = a >> 6, last = (b - 1) >> 6
+        let head = ~UInt64(0) << UInt64(a & 63), tail = ~UInt64(0) >> UInt64(63 - ((b - 1) & 63))
+        for k in (y0 - output.y0)..<(y1 - output.y0) {
+            let row = bits + k * wordsPerRow
+            if first == last {
+                row[first] |= head & tail
+            } else {
+                row[first] |= head
+                var w = first + 1
+                while w < last { row[w] = ~0; w += 1 }
+                row[last] |= tail
+            }
+            if from[k] == to[k] {
+                from[k] = Int32(first); to[k] = Int32(last + 1)
+            } else {
+                from[k] = min(from[k], Int32(first)); to[k] = max(to[k], Int32(last + 1))
+            }
+        }
+        firstRow = min(firstRow, y0); lastRow = max(lastRow, y1 - 1)
     }
 }

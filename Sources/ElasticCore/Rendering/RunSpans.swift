@@ -3,45 +3,116 @@
 /// pixel's coverage does not depend on the clip), so its damage can be the pixels whose coverage
 /// changed (`SpanDiff`) and the front end blends the same spans without converting again.
 public struct RunSpans: Sendable {
-    private var rasterizer = CoverageRasterizer()
+    /// The first two keep their spans where they were swept: a changed run converted into one
+    /// that no range of the last frame or this one refers to is copied neither now nor when kept
+    /// (a shape that moves, or rests, among others); their ranges are tagged (`slotShift`). The
+    /// last converts the runs whose spans are copied into `current`. One array: the front end's
+    /// `damage.spans[…]` copies this struct, a retain for each array it holds.
+    private var held = [CoverageRasterizer(), CoverageRasterizer(), CoverageRasterizer()]
+    private static let heldSlots = 2, copying = 2
+    /// Bit s: a range of the last frame (of this frame) refers to `held[s]`.
+    private var heldByPrevious: UInt8 = 0, heldByCurrent: UInt8 = 0
+    /// A range at or above `1 << slotShift` lies in `held[(lowerBound >> slotShift) - 1]`.
+    private static let slotShift = 40
     private var previous: [CoverageSpan] = []
     private var current: [CoverageSpan] = []
+    /// While this frame only keeps runs, each where it lay in the last frame, one after another
+    /// from the start, its spans are `previous[..<inPlaceCount]` and nothing is copied (a scene
+    /// at rest, or whose changed runs come last); the first other run copies them to `current`.
+    private var inPlace = false
+    private var inPlaceCount = 0
 
     public init() {}
 
     /// This frame's spans (ranges from `keep` and `convert`).
-    public subscript(range: Range<Int>) -> ArraySlice<CoverageSpan> { current[range] }
+    public subscript(range: Range<Int>) -> ArraySlice<CoverageSpan> {
+        if let (slot, local) = Self.held(range) { return held[slot].spans[local] }
+        return inPlace ? previous[range] : current[range]
+    }
+
+    /// The slot of `held` a range lies in, and the range there (nil: in `previous` or `current`).
+    @inline(__always)
+    private static func held(_ range: Range<Int>) -> (Int, Range<Int>)? {
+        let tag = range.lowerBound >> slotShift
+        guard tag > 0 else { return nil }
+        let base = tag << slotShift
+        return (tag - 1, (range.lowerBound - base)..<(range.upperBound - base))
+    }
 
     /// The last frame's spans become the ones to keep from.
     mutating func beginFrame() {
-        swap(&previous, &current)
+        heldByPrevious = heldByCurrent
+        heldByCurrent = 0
+        if !inPlace { swap(&previous, &current) }
         current.removeAll(keepingCapacity: true)
+        inPlace = true
+        inPlaceCount = 0
+    }
+
+    /// This frame's spans so far, copied to `current` if they were kept in place.
+    private mutating func leavePlace() {
+        guard inPlace else { return }
+        inPlace = false
+        current.append(contentsOf: previous[..<inPlaceCount])
     }
 
     /// The last frame's spans `range`, kept for this frame.
     mutating func keep(_ range: Range<Int>) -> Range<Int> {
+        if let (slot, _) = Self.held(range) {
+            heldByCurrent |= 1 << slot
+            return range
+        }
+        if inPlace, range.lowerBound == inPlaceCount {
+            inPlaceCount = range.upperBound
+            return range
+        }
+        leavePlace()
         let start = current.count
         current.append(contentsOf: previous[range])
         return start..<current.count
     }
 
-    /// Scan-converts triangles (x, y pairs in output pixels, three points a triangle) inside
-    /// `output`; nil when a point is beyond the rasteriser's fixed point.
-    mutating func convert(_ points: ArraySlice<Float>, output: PixelRect) -> Range<Int>? {
-        rasterizer.reset()
-        var k = points.startIndex
-        while k + 6 <= points.endIndex {
-            guard rasterizer.addTriangle(points[k], points[k + 1], points[k + 2], points[k + 3], points[k + 4], points[k + 5])
-            else { return nil }
-            k += 6
+    /// Scan-converts the triangles `indices` of `mesh` (scene points × `scale` = output pixels,
+    /// every index in range) inside `output`; nil when a point is beyond the rasteriser's fixed point.
+    mutating func convert(_ mesh: Mesh, indices range: Range<Int>, scale: Float, output: PixelRect) -> Range<Int>? {
+        let end = inPlace ? inPlaceCount : current.count
+        if let slot = (0..<Self.heldSlots).first(where: { (heldByPrevious | heldByCurrent) & (1 << $0) == 0 }) {
+            guard let swept = Self.rasterize(mesh, range, scale: scale, output: output, with: &held[slot]) else { return nil }
+            guard swept, !held[slot].spans.isEmpty else { return end..<end }
+            heldByCurrent |= 1 << slot
+            let base = (slot + 1) << Self.slotShift
+            return base..<(base + held[slot].spans.count)
         }
+        guard let swept = Self.rasterize(mesh, range, scale: scale, output: output, with: &held[Self.copying]) else { return nil }
+        guard swept, !held[Self.copying].spans.isEmpty else { return end..<end }
+        leavePlace()
         let start = current.count
-        let shown = rasterizer.bounds.intersection(output)
-        if !rasterizer.isEmpty, !shown.isEmpty {
-            rasterizer.sweep(clip: shown)
-            current.append(contentsOf: rasterizer.spans)
-        }
+        current.append(contentsOf: held[Self.copying].spans)
         return start..<current.count
+    }
+
+    /// Converts and sweeps with `rasterizer`: true when it swept (its `spans` are the run's),
+    /// false when nothing lies in `output`, nil when a point is beyond the fixed point.
+    private static func rasterize(_ mesh: Mesh, _ range: Range<Int>, scale: Float, output: PixelRect,
+                                  with rasterizer: inout CoverageRasterizer) -> Bool? {
+        rasterizer.reset()
+        let added = mesh.indices.withUnsafeBufferPointer { indices in
+            mesh.vertices.withUnsafeBufferPointer { vertices in
+                var t = range.lowerBound
+                while t + 3 <= range.upperBound {
+                    let a = vertices[Int(indices[t])], b = vertices[Int(indices[t + 1])], c = vertices[Int(indices[t + 2])]
+                    guard rasterizer.addTriangle(a.x * scale, a.y * scale, b.x * scale, b.y * scale, c.x * scale, c.y * scale)
+                    else { return false }
+                    t += 3
+                }
+                return true
+            }
+        }
+        guard added else { return nil }
+        let shown = rasterizer.bounds.intersection(output)
+        guard !rasterizer.isEmpty, !shown.isEmpty else { return false }
+        rasterizer.sweep(clip: shown)
+        return true
     }
 
     /// The indices of `spans` (sorted by row) that lie in `rows`.
@@ -60,6 +131,7 @@ public struct RunSpans: Sendable {
     /// Calls `body` with the last frame's spans `old` and this frame's `new`.
     func withSpans<R>(old: Range<Int>, new: Range<Int>,
                       _ body: (UnsafeBufferPointer<CoverageSpan>, UnsafeBufferPointer<CoverageSpan>) -> R) -> R {
-        previous[old].withUnsafeBufferPointer { o in current[new].withUnsafeBufferPointer { n in body(o, n) } }
+        let oldSpans = Self.held(old).map { held[$0.0].spans[$0.1] } ?? previous[old]
+        return oldSpans.withUnsafeBufferPointer { o in self[new].withUnsafeBufferPointer { n in body(o, n) } }
     }
 }

@@ -134,7 +134,13 @@ final class SurfaceCoverage {
         let pixel = SDL_MapRGBA(format, c.r, c.g, c.b, 255)
         // Whatever SDL still queues (text, SDL-drawn triangles) lies underneath: painter's order.
         if let renderer { SDL_RenderFlush(renderer) }
-        SpanBlend.apply(spans[rows], clippedTo: region, color: pixel, opacity: c.a, to: base, pitch: Int(surface.pointee.pitch))
+        let pitch = Int(surface.pointee.pitch)
+        if region.isSingleRect, clip.x0 <= 0, clip.x1 >= Int(surface.pointee.w) {
+            // Whole rows (a full frame): the rows are the cut, each span is drawn whole.
+            SpanBlend.apply(spans[rows], color: pixel, opacity: c.a, to: base, pitch: pitch)
+        } else {
+            SpanBlend.apply(spans[rows], clippedTo: region, color: pixel, opacity: c.a, to: base, pitch: pitch)
+        }
     }
 
     /// Blends `color` over the output pixels of `rect` (inside `clip`): a translucent rectangle

@@ -49,14 +49,19 @@ public enum SpanBlend {
                         }
                         while lo < end, spans[lo].x0 < c1 {
                             let span = spans[lo]
-                            let x0 = max(span.x0, c0), x1 = min(span.x1, c1)
                             let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) &* opacity)
+                            lo &+= 1
+                            if span.x1 &- span.x0 == 1, span.x0 >= c0 {  // one pixel, inside: most of an edge's cells
+                                let p = row + Int(span.x0)
+                                if a == 255 { p.pointee = color } else if a > 0 { p.pointee = blend(color, over: p.pointee, alpha: a) }
+                                continue
+                            }
+                            let x0 = max(span.x0, c0), x1 = min(span.x1, c1)
                             if a == 255 {
                                 PixelRun.fill(row + Int(x0), count: Int(x1 &- x0), with: color)
                             } else if a > 0 {
                                 blendRun(row + Int(x0), count: Int(x1 &- x0), color: color, alpha: a)
                             }
-                            lo &+= 1
                         }
                     }
                     i = end

@@ -8,7 +8,8 @@ extension SDLFrontEnd {
     /// covered spans of opaque runs, opaque rectangles and the stored part of the veil. The clear
     /// skips those (the largest opaque rectangle is cut from it as a rectangle, `forEachUncovered`);
     /// whatever else lands there first is overwritten too. Marking and reading the marks cost
-    /// more than a clear that stays in the cache saves, so only a large clear is marked.
+    /// more than a clear that stays in the cache saves, or than a few covered pixels save, so
+    /// only a large clear of which a quarter may be covered is marked.
     func planCover(_ list: DrawList, scale s: Float, exact: Bool, surface: UnsafeMutablePointer<SDL_Surface>?) {
         drawnBefore.removeAll(keepingCapacity: true)
         // Marked as a local (moved out and back): no exclusivity check per span.
@@ -16,9 +17,10 @@ extension SDLFrontEnd {
         swap(&cover, &self.cover)
         defer { swap(&cover, &self.cover) }
         let cleared = frameRects.reduce(0) { $0 + $1.area }
-        let marks = surface != nil && cleared >= coverPixels
-        cover.reset(output: outputRect, marking: marks)
         let largest = occluders.max { $0.pixels.area < $1.pixels.area }?.command
+        let marks = surface != nil && cleared >= coverPixels
+            && 4 * coverable(list, scale: s, exact: exact, skipping: largest) >= cleared
+        cover.reset(output: outputRect, marking: marks)
         let bounds = coverage.region.bounds
         let rows = bounds.y0..<max(bounds.y0, bounds.y1)
         let indexCount = list.mesh.indices.count
@@ -53,6 +55,26 @@ extension SDLFrontEnd {
                 continue
             }
         }
+    }
+
+    /// At most how many output pixels the marks could cover: the boxes of the opaque runs, the
+    /// opaque rectangles but `largest`, the translucent ones the veil's fold may store.
+    private func coverable(_ list: DrawList, scale s: Float, exact: Bool, skipping largest: Int?) -> Int {
+        var total = 0
+        for (position, command) in list.commands.enumerated() {
+            switch command {
+            case .triangles:
+                guard exact, position < damage.commandRuns.count else { continue }
+                for run in damage.runs[damage.commandRuns[position]] where run.spans != nil && run.color?.a == 255 {
+                    total += run.bounds.intersection(outputRect).area
+                }
+            case let .rect(r, _) where position != largest:
+                total += SurfaceFill.pixels(r, scale: s)?.intersection(outputRect).area ?? 0
+            default:
+                continue
+            }
+        }
+        return total
     }
 
     /// Clears `area` of the surface to `pixel` where no opaque write of this frame covers it.

@@ -166,26 +166,26 @@ private struct LadderSweep {
     }
 
     /// The index of the rung point within `mergeDistance` of `y`, if any.
-    private func rungIndex(near y: Double) -> Int32? {
+    @inline(__always) private func rungIndex(near y: Double) -> Int32? {
         for k in 0..<rungCount where abs(rung[k].y - y) <= MonotoneLadder.mergeDistance {
             return rung[k].index
         }
         return nil
     }
 
-    private mutating func addVertex(_ p: Vec2) -> Int32 {
+    @inline(__always) private mutating func addVertex(_ p: Vec2) -> Int32 {
         vertices[vertexCount] = Vertex(p, color)
         vertexCount += 1
         return Int32(base + vertexCount - 1)
     }
 
-    private mutating func append(_ point: RungPoint) {
+    @inline(__always) private mutating func append(_ point: RungPoint) {
         rung[rungCount] = point
         rungCount += 1
     }
 
     /// Puts contour point `polyIndex` on the rung, sharing a vertex already there or already made.
-    private mutating func addContourPoint(_ polyIndex: Int) {
+    @inline(__always) private mutating func addContourPoint(_ polyIndex: Int) {
         let y = pts[polyIndex].y
         if let shared = rungIndex(near: y) {
             if meshIndex[polyIndex] < 0 { meshIndex[polyIndex] = shared }
@@ -200,12 +200,12 @@ private struct LadderSweep {
     }
 
     /// Puts an interpolated point (sweep frame) on the rung unless one is already there.
-    private mutating func addInterpolated(u: Double, v: Double) {
+    @inline(__always) private mutating func addInterpolated(u: Double, v: Double) {
         if rungIndex(near: v) != nil { return }
         append(RungPoint(y: v, index: addVertex(axis == .x ? Vec2(u, v) : Vec2(-v, u))))
     }
 
-    private func position(ofY y: Double, in list: UnsafeMutablePointer<RungPoint>, count: Int) -> Int {
+    @inline(__always) private func position(ofY y: Double, in list: UnsafeMutablePointer<RungPoint>, count: Int) -> Int {
         var best = 0, bestDistance = Double.infinity
         for k in 0..<count {
             let d = abs(list[k].y - y)
@@ -214,14 +214,14 @@ private struct LadderSweep {
         return best
     }
 
-    private func interpolate(_ a: Vec2, _ b: Vec2, at x: Double) -> Double {
+    @inline(__always) private func interpolate(_ a: Vec2, _ b: Vec2, at x: Double) -> Double {
         let dx = b.x - a.x
         guard dx > 0 else { return a.y }
         let t = min(max((x - a.x) / dx, 0), 1)
         return a.y + (b.y - a.y) * t
     }
 
-    private func sortRung() {
+    @inline(__always) private func sortRung() {
         // Rungs hold two points, a few at vertical edges: insertion sort.
         if rungCount < 2 { return }
         for i in 1..<rungCount {
@@ -237,7 +237,7 @@ private struct LadderSweep {
 
     /// Appends (a, b, c) if it has positive area on the stored Float positions, as
     /// `Mesh.positiveTriangle` does.
-    private mutating func positiveTriangle(_ a: Int32, _ b: Int32, _ c: Int32) {
+    @inline(__always) private mutating func positiveTriangle(_ a: Int32, _ b: Int32, _ c: Int32) {
         let va = vertices[Int(a) - base], vb = vertices[Int(b) - base], vc = vertices[Int(c) - base]
         let abx = Double(vb.x) - Double(va.x), aby = Double(vb.y) - Double(va.y)
         let acx = Double(vc.x) - Double(va.x), acy = Double(vc.y) - Double(va.y)
@@ -248,7 +248,7 @@ private struct LadderSweep {
 
     /// Triangulates the column between `left[l0...l1]` and `right[r0...r1]` (both top to bottom),
     /// advancing along whichever side's next point is higher.
-    private mutating func zip(_ left: UnsafeMutablePointer<RungPoint>, _ l0: Int, _ l1: Int,
+    @inline(__always) private mutating func zip(_ left: UnsafeMutablePointer<RungPoint>, _ l0: Int, _ l1: Int,
                               _ right: UnsafeMutablePointer<RungPoint>, _ r0: Int, _ r1: Int) {
         var i = l0, j = r0
         while i < l1 || j < r1 {

@@ -151,13 +151,13 @@ private struct LadderSweep {
             guard topArrive <= bottomArrive + eps, topDepart <= bottomDepart + eps else { return false }
 
             sortRung()
-            let arriveTop = position(ofY: topArrive, in: rung, count: rungCount)
-            let arriveBottom = position(ofY: bottomArrive, in: rung, count: rungCount)
+            let (arriveTop, arriveBottom, departTop, departBottom) =
+                positions(ofY: topArrive, bottomArrive, topDepart, bottomDepart)
             if !first {
                 zip(previous, previousTop, previousBottom, rung, arriveTop, arriveBottom)
             }
-            previousTop = position(ofY: topDepart, in: rung, count: rungCount)
-            previousBottom = position(ofY: bottomDepart, in: rung, count: rungCount)
+            previousTop = departTop
+            previousBottom = departBottom
             swap(&rung, &previous)
             previousCount = rungCount
             first = false
@@ -167,8 +167,10 @@ private struct LadderSweep {
 
     /// The index of the rung point within `mergeDistance` of `y`, if any.
     @inline(__always) private func rungIndex(near y: Double) -> Int32? {
-        for k in 0..<rungCount where abs(rung[k].y - y) <= MonotoneLadder.mergeDistance {
-            return rung[k].index
+        var k = 0
+        while k < rungCount {
+            if abs(rung[k].y - y) <= MonotoneLadder.mergeDistance { return rung[k].index }
+            k &+= 1
         }
         return nil
     }
@@ -205,13 +207,24 @@ private struct LadderSweep {
         append(RungPoint(y: v, index: addVertex(axis == .x ? Vec2(u, v) : Vec2(-v, u))))
     }
 
-    @inline(__always) private func position(ofY y: Double, in list: UnsafeMutablePointer<RungPoint>, count: Int) -> Int {
-        var best = 0, bestDistance = Double.infinity
-        for k in 0..<count {
-            let d = abs(list[k].y - y)
-            if d < bestDistance { best = k; bestDistance = d }
+    /// For each of four y's, the position of the nearest rung point (the first of equals), in one
+    /// pass over the rung.
+    @inline(__always)
+    private func positions(ofY a: Double, _ b: Double, _ c: Double, _ d: Double) -> (Int, Int, Int, Int) {
+        var bestA = 0, bestB = 0, bestC = 0, bestD = 0
+        var distanceA = Double.infinity, distanceB = Double.infinity
+        var distanceC = Double.infinity, distanceD = Double.infinity
+        var k = 0
+        while k < rungCount {
+            let y = rung[k].y
+            let da = abs(y - a), db = abs(y - b), dc = abs(y - c), dd = abs(y - d)
+            if da < distanceA { bestA = k; distanceA = da }
+            if db < distanceB { bestB = k; distanceB = db }
+            if dc < distanceC { bestC = k; distanceC = dc }
+            if dd < distanceD { bestD = k; distanceD = dd }
+            k &+= 1
         }
-        return best
+        return (bestA, bestB, bestC, bestD)
     }
 
     @inline(__always) private func interpolate(_ a: Vec2, _ b: Vec2, at x: Double) -> Double {
@@ -223,15 +236,16 @@ private struct LadderSweep {
 
     @inline(__always) private func sortRung() {
         // Rungs hold two points, a few at vertical edges: insertion sort.
-        if rungCount < 2 { return }
-        for i in 1..<rungCount {
+        var i = 1
+        while i < rungCount {
             let item = rung[i]
-            var j = i - 1
+            var j = i &- 1
             while j >= 0, rung[j].y > item.y {
-                rung[j + 1] = rung[j]
-                j -= 1
+                rung[j &+ 1] = rung[j]
+                j &-= 1
             }
-            rung[j + 1] = item
+            rung[j &+ 1] = item
+            i &+= 1
         }
     }
 

@@ -96,17 +96,22 @@ struct MonotoneLadder: Sendable {
         let n = pts.count
         var firstSign = 0, firstEdge = -1, lastSign = 0, changes = 0
         var rise = -1, fall = -1
-        for i in 0..<n {
-            let x = pts[i].x, next = pts[i == n - 1 ? 0 : i + 1].x
-            let sign = Self.sameX(x, next) ? 0 : (next > x ? 1 : -1)
-            if sign == 0 { continue }
-            if lastSign == 0 {
-                firstSign = sign; firstEdge = i
-            } else if sign != lastSign {
-                changes += 1
-                if sign > 0 { rise = i } else { fall = i }
+        pts.withUnsafeBufferPointer { p in
+            var i = 0
+            while i < n {
+                let x = p[i].x, next = p[i == n - 1 ? 0 : i &+ 1].x
+                let sign = Self.sameX(x, next) ? 0 : (next > x ? 1 : -1)
+                if sign != 0 {
+                    if lastSign == 0 {
+                        firstSign = sign; firstEdge = i
+                    } else if sign != lastSign {
+                        changes += 1
+                        if sign > 0 { rise = i } else { fall = i }
+                    }
+                    lastSign = sign
+                }
+                i &+= 1
             }
-            lastSign = sign
         }
         guard firstEdge >= 0 else { return false }
         if lastSign != firstSign {
@@ -115,20 +120,33 @@ struct MonotoneLadder: Sendable {
         }
         guard changes == 2, rise >= 0, fall >= 0 else { return false }
 
-        upper.removeAll(keepingCapacity: true)
-        lower.removeAll(keepingCapacity: true)
-        var i = rise
-        while true {
-            upper.append(i)
-            if i == fall { break }
-            i = i == n - 1 ? 0 : i + 1
+        // Sized first and written through a pointer: no capacity and uniqueness check per point.
+        Self.resize(&upper, to: (fall >= rise ? fall - rise : fall - rise + n) + 1)
+        Self.resize(&lower, to: (rise >= fall ? rise - fall : rise - fall + n) + 1)
+        upper.withUnsafeMutableBufferPointer { chain in
+            var i = rise, k = 0
+            while true {
+                chain[k] = i; k &+= 1
+                if i == fall { break }
+                i = i == n - 1 ? 0 : i &+ 1
+            }
         }
-        i = rise
-        while true {
-            lower.append(i)
-            if i == fall { break }
-            i = i == 0 ? n - 1 : i - 1
+        lower.withUnsafeMutableBufferPointer { chain in
+            var i = rise, k = 0
+            while true {
+                chain[k] = i; k &+= 1
+                if i == fall { break }
+                i = i == 0 ? n - 1 : i &- 1
+            }
         }
         return true
+    }
+
+    private static func resize(_ chain: inout [Int], to count: Int) {
+        if chain.count > count {
+            chain.removeLast(chain.count - count)
+        } else if chain.count < count {
+            chain.append(contentsOf: repeatElement(0, count: count - chain.count))
+        }
     }
 }

@@ -118,11 +118,11 @@ private struct LadderSweep {
                 while ia < upperCount, pts[upper[ia]].x <= gx + eps {
                     addContourPoint(upper[ia])
                     topDepart = pts[upper[ia]].y
-                    ia += 1
+                    ia &+= 1
                 }
             } else {
                 guard ia > 0, ia < upperCount else { return false }
-                let y = interpolate(pts[upper[ia - 1]], pts[upper[ia]], at: gx)
+                let y = interpolate(pts[upper[ia &- 1]], pts[upper[ia]], at: gx)
                 addInterpolated(u: gx, v: y)
                 topArrive = y; topDepart = y
             }
@@ -134,11 +134,11 @@ private struct LadderSweep {
                 while ib < lowerCount, pts[lower[ib]].x <= gx + eps {
                     addContourPoint(lower[ib])
                     bottomDepart = pts[lower[ib]].y
-                    ib += 1
+                    ib &+= 1
                 }
             } else {
                 guard ib > 0, ib < lowerCount else { return false }
-                let y = interpolate(pts[lower[ib - 1]], pts[lower[ib]], at: gx)
+                let y = interpolate(pts[lower[ib &- 1]], pts[lower[ib]], at: gx)
                 addInterpolated(u: gx, v: y)
                 bottomArrive = y; bottomDepart = y
             }
@@ -177,13 +177,13 @@ private struct LadderSweep {
 
     @inline(__always) private mutating func addVertex(_ p: Vec2) -> Int32 {
         vertices[vertexCount] = Vertex(p, color)
-        vertexCount += 1
-        return Int32(base + vertexCount - 1)
+        vertexCount &+= 1
+        return Int32(base &+ vertexCount &- 1)
     }
 
     @inline(__always) private mutating func append(_ point: RungPoint) {
         rung[rungCount] = point
-        rungCount += 1
+        rungCount &+= 1
     }
 
     /// Puts contour point `polyIndex` on the rung, sharing a vertex already there or already made.
@@ -252,12 +252,12 @@ private struct LadderSweep {
     /// Appends (a, b, c) if it has positive area on the stored Float positions, as
     /// `Mesh.positiveTriangle` does.
     @inline(__always) private mutating func positiveTriangle(_ a: Int32, _ b: Int32, _ c: Int32) {
-        let va = vertices[Int(a) - base], vb = vertices[Int(b) - base], vc = vertices[Int(c) - base]
+        let va = vertices[Int(a) &- base], vb = vertices[Int(b) &- base], vc = vertices[Int(c) &- base]
         let abx = Double(vb.x) - Double(va.x), aby = Double(vb.y) - Double(va.y)
         let acx = Double(vc.x) - Double(va.x), acy = Double(vc.y) - Double(va.y)
         guard abx * acy - aby * acx > 0 else { return }
-        indices[indexCount] = a; indices[indexCount + 1] = b; indices[indexCount + 2] = c
-        indexCount += 3
+        indices[indexCount] = a; indices[indexCount &+ 1] = b; indices[indexCount &+ 2] = c
+        indexCount &+= 3
     }
 
     /// Triangulates the column between `left[l0...l1]` and `right[r0...r1]` (both top to bottom),
@@ -266,12 +266,12 @@ private struct LadderSweep {
                               _ right: UnsafeMutablePointer<RungPoint>, _ r0: Int, _ r1: Int) {
         var i = l0, j = r0
         while i < l1 || j < r1 {
-            if i < l1, j >= r1 || left[i + 1].y <= right[j + 1].y {
-                positiveTriangle(left[i].index, right[j].index, left[i + 1].index)
-                i += 1
+            if i < l1, j >= r1 || left[i &+ 1].y <= right[j &+ 1].y {
+                positiveTriangle(left[i].index, right[j].index, left[i &+ 1].index)
+                i &+= 1
             } else {
-                positiveTriangle(left[i].index, right[j].index, right[j + 1].index)
-                j += 1
+                positiveTriangle(left[i].index, right[j].index, right[j &+ 1].index)
+                j &+= 1
             }
         }
     }

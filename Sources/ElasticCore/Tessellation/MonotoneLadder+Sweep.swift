@@ -84,7 +84,7 @@ private struct LadderSweep {
     let axis: MonotoneLadder.Axis
     var rung: UnsafeMutablePointer<RungPoint>
     var previous: UnsafeMutablePointer<RungPoint>
-    var rungCount = 0, previousCount = 0
+    var rungCount = 0
     var vertexCount = 0, indexCount = 0
 
     init(pts: UnsafePointer<Vec2>, contour: UnsafePointer<Vec2>, meshIndex: UnsafeMutablePointer<Int32>,
@@ -159,7 +159,6 @@ private struct LadderSweep {
             previousTop = departTop
             previousBottom = departBottom
             swap(&rung, &previous)
-            previousCount = rungCount
             first = false
         }
         return true

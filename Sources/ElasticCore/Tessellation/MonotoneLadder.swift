@@ -23,17 +23,15 @@ struct MonotoneLadder: Sendable {
     /// Rung points closer than this (along or across the sweep) are one point.
     static let mergeDistance = 1.0 / 512
 
-    private struct RungPoint {
-        var y: Double
-        var index: Int32
-    }
-
-    private var pts: [Vec2] = []
-    private var upper: [Int] = []
-    private var lower: [Int] = []
-    private var meshIndex: [Int32] = []
-    private var rung: [RungPoint] = []
-    private var previousRung: [RungPoint] = []
+    // Kept from fill to fill so a steady state allocates nothing; the sweep's buffers are sized
+    // and used in MonotoneLadder+Sweep.swift.
+    var pts: [Vec2] = []
+    var upper: [Int] = []
+    var lower: [Int] = []
+    var meshIndex: [Int32] = []
+    var rungStore: [RungPoint] = []
+    var vertexScratch: [Vertex] = []
+    var indexScratch: [Int32] = []
 
     init() {}
 
@@ -46,13 +44,7 @@ struct MonotoneLadder: Sendable {
         case .y: for p in contour { pts.append(Vec2(p.y, -p.x)) }
         }
         guard splitChains() else { return false }
-
-        meshIndex.removeAll(keepingCapacity: true)
-        meshIndex.append(contentsOf: repeatElement(-1, count: n))
-        let vertexMark = mesh.vertices.count, indexMark = mesh.indices.count
-        if sweep(axis: axis, contour: contour, color: color, into: &mesh) { return true }
-        mesh.truncate(vertexCount: vertexMark, indexCount: indexMark)
-        return false
+        return sweep(axis: axis, contour: contour, color: color, into: &mesh)
     }
 
     /// For an x-monotone contour: its x extent and the band [top, bottom] that lies inside it at
@@ -104,17 +96,22 @@ struct MonotoneLadder: Sendable {
         let n = pts.count
         var firstSign = 0, firstEdge = -1, lastSign = 0, changes = 0
         var rise = -1, fall = -1
-        for i in 0..<n {
-            let x = pts[i].x, next = pts[i == n - 1 ? 0 : i + 1].x
-            let sign = Self.sameX(x, next) ? 0 : (next > x ? 1 : -1)
-            if sign == 0 { continue }
-            if lastSign == 0 {
-                firstSign = sign; firstEdge = i
-            } else if sign != lastSign {
-                changes += 1
-                if sign > 0 { rise = i } else { fall = i }
+        pts.withUnsafeBufferPointer { p in
+            var i = 0
+            while i < n {
+                let x = p[i].x, next = p[i == n - 1 ? 0 : i &+ 1].x
+                let sign = Self.sameX(x, next) ? 0 : (next > x ? 1 : -1)
+                if sign != 0 {
+                    if lastSign == 0 {
+                        firstSign = sign; firstEdge = i
+                    } else if sign != lastSign {
+                        changes += 1
+                        if sign > 0 { rise = i } else { fall = i }
+                    }
+                    lastSign = sign
+                }
+                i &+= 1
             }
-            lastSign = sign
         }
         guard firstEdge >= 0 else { return false }
         if lastSign != firstSign {
@@ -123,162 +120,33 @@ struct MonotoneLadder: Sendable {
         }
         guard changes == 2, rise >= 0, fall >= 0 else { return false }
 
-        upper.removeAll(keepingCapacity: true)
-        lower.removeAll(keepingCapacity: true)
-        var i = rise
-        while true {
-            upper.append(i)
-            if i == fall { break }
-            i = i == n - 1 ? 0 : i + 1
+        // Sized first and written through a pointer: no capacity and uniqueness check per point.
+        Self.resize(&upper, to: (fall >= rise ? fall - rise : fall - rise + n) + 1)
+        Self.resize(&lower, to: (rise >= fall ? rise - fall : rise - fall + n) + 1)
+        upper.withUnsafeMutableBufferPointer { chain in
+            var i = rise, k = 0
+            while true {
+                chain[k] = i; k &+= 1
+                if i == fall { break }
+                i = i == n - 1 ? 0 : i &+ 1
+            }
         }
-        i = rise
-        while true {
-            lower.append(i)
-            if i == fall { break }
-            i = i == 0 ? n - 1 : i - 1
+        lower.withUnsafeMutableBufferPointer { chain in
+            var i = rise, k = 0
+            while true {
+                chain[k] = i; k &+= 1
+                if i == fall { break }
+                i = i == 0 ? n - 1 : i &- 1
+            }
         }
         return true
     }
 
-    // MARK: - Sweep
-
-    /// The index of the rung point within `mergeDistance` of `y`, if any.
-    private func rungIndex(near y: Double) -> Int32? {
-        for k in 0..<rung.count where abs(rung[k].y - y) <= Self.mergeDistance { return rung[k].index }
-        return nil
-    }
-
-    /// Puts contour point `polyIndex` on the rung, sharing a vertex already there or already made.
-    private mutating func addContourPoint(_ polyIndex: Int, contour: [Vec2], color: RGBA, into mesh: inout Mesh) {
-        let y = pts[polyIndex].y
-        if let shared = rungIndex(near: y) {
-            if meshIndex[polyIndex] < 0 { meshIndex[polyIndex] = shared }
-            return
-        }
-        var index = meshIndex[polyIndex]
-        if index < 0 {
-            index = mesh.add(Vertex(contour[polyIndex], color))
-            meshIndex[polyIndex] = index
-        }
-        rung.append(RungPoint(y: y, index: index))
-    }
-
-    /// Puts an interpolated point (sweep frame) on the rung unless one is already there.
-    private mutating func addInterpolated(u: Double, v: Double, axis: Axis, color: RGBA, into mesh: inout Mesh) {
-        if rungIndex(near: v) != nil { return }
-        rung.append(RungPoint(y: v, index: mesh.add(Vertex(unrotated(u, v, axis), color))))
-    }
-
-    private func position(ofY y: Double, in list: [RungPoint]) -> Int {
-        var best = 0, bestDistance = Double.infinity
-        for k in 0..<list.count {
-            let d = abs(list[k].y - y)
-            if d < bestDistance { best = k; bestDistance = d }
-        }
-        return best
-    }
-
-    private mutating func sweep(axis: Axis, contour: [Vec2], color: RGBA, into mesh: inout Mesh) -> Bool {
-        var ia = 0, ib = 0
-        var previousTop = 0, previousBottom = 0
-        var first = true
-        previousRung.removeAll(keepingCapacity: true)
-        let eps = Self.mergeDistance
-
-        while ia < upper.count || ib < lower.count {
-            var gx = Double.infinity
-            if ia < upper.count { gx = min(gx, pts[upper[ia]].x) }
-            if ib < lower.count { gx = min(gx, pts[lower[ib]].x) }
-            rung.removeAll(keepingCapacity: true)
-
-            // Upper chain's points on this rung (arrival first, departure last).
-            var topArrive = 0.0, topDepart = 0.0
-            if ia < upper.count, pts[upper[ia]].x <= gx + eps {
-                topArrive = pts[upper[ia]].y
-                while ia < upper.count, pts[upper[ia]].x <= gx + eps {
-                    addContourPoint(upper[ia], contour: contour, color: color, into: &mesh)
-                    topDepart = pts[upper[ia]].y
-                    ia += 1
-                }
-            } else {
-                guard ia > 0, ia < upper.count else { return false }
-                let y = interpolate(pts[upper[ia - 1]], pts[upper[ia]], at: gx)
-                addInterpolated(u: gx, v: y, axis: axis, color: color, into: &mesh)
-                topArrive = y; topDepart = y
-            }
-
-            // Lower chain's.
-            var bottomArrive = 0.0, bottomDepart = 0.0
-            if ib < lower.count, pts[lower[ib]].x <= gx + eps {
-                bottomArrive = pts[lower[ib]].y
-                while ib < lower.count, pts[lower[ib]].x <= gx + eps {
-                    addContourPoint(lower[ib], contour: contour, color: color, into: &mesh)
-                    bottomDepart = pts[lower[ib]].y
-                    ib += 1
-                }
-            } else {
-                guard ib > 0, ib < lower.count else { return false }
-                let y = interpolate(pts[lower[ib - 1]], pts[lower[ib]], at: gx)
-                addInterpolated(u: gx, v: y, axis: axis, color: color, into: &mesh)
-                bottomArrive = y; bottomDepart = y
-            }
-
-            // The chains must not cross.
-            guard topArrive <= bottomArrive + eps, topDepart <= bottomDepart + eps else { return false }
-
-            sortRung()
-            let arriveTop = position(ofY: topArrive, in: rung)
-            let arriveBottom = position(ofY: bottomArrive, in: rung)
-            if !first {
-                zip(previousRung, previousTop, previousBottom, rung, arriveTop, arriveBottom, into: &mesh)
-            }
-            previousTop = position(ofY: topDepart, in: rung)
-            previousBottom = position(ofY: bottomDepart, in: rung)
-            swap(&rung, &previousRung)
-            first = false
-        }
-        return true
-    }
-
-    private func interpolate(_ a: Vec2, _ b: Vec2, at x: Double) -> Double {
-        let dx = b.x - a.x
-        guard dx > 0 else { return a.y }
-        let t = min(max((x - a.x) / dx, 0), 1)
-        return a.y + (b.y - a.y) * t
-    }
-
-    /// Back from the sweep frame to the screen.
-    private func unrotated(_ u: Double, _ v: Double, _ axis: Axis) -> Vec2 {
-        axis == .x ? Vec2(u, v) : Vec2(-v, u)
-    }
-
-    private mutating func sortRung() {
-        // Rungs hold two points, a few at vertical edges: insertion sort.
-        if rung.count < 2 { return }
-        for i in 1..<rung.count {
-            let item = rung[i]
-            var j = i - 1
-            while j >= 0, rung[j].y > item.y {
-                rung[j + 1] = rung[j]
-                j -= 1
-            }
-            rung[j + 1] = item
-        }
-    }
-
-    /// Triangulates the column between `left[l0...l1]` and `right[r0...r1]` (both top to bottom),
-    /// advancing along whichever side's next point is higher.
-    private func zip(_ left: [RungPoint], _ l0: Int, _ l1: Int,
-                     _ right: [RungPoint], _ r0: Int, _ r1: Int, into mesh: inout Mesh) {
-        var i = l0, j = r0
-        while i < l1 || j < r1 {
-            if i < l1, j >= r1 || left[i + 1].y <= right[j + 1].y {
-                mesh.positiveTriangle(left[i].index, right[j].index, left[i + 1].index)
-                i += 1
-            } else {
-                mesh.positiveTriangle(left[i].index, right[j].index, right[j + 1].index)
-                j += 1
-            }
+    private static func resize(_ chain: inout [Int], to count: Int) {
+        if chain.count > count {
+            chain.removeLast(chain.count - count)
+        } else if chain.count < count {
+            chain.append(contentsOf: repeatElement(0, count: count - chain.count))
         }
     }
 }

@@ -20,7 +20,7 @@ extension SDLFrontEnd {
         let largest = occluders.max { $0.pixels.area < $1.pixels.area }?.command
         let marks = surface != nil && cleared >= coverPixels
             && 4 * coverable(list, scale: s, exact: exact, skipping: largest) >= cleared
-        cover.reset(output: outputRect, marking: marks)
+        cover.reset(output: outputRect)
         let bounds = coverage.region.bounds
         let rows = bounds.y0..<max(bounds.y0, bounds.y1)
         let indexCount = list.mesh.indices.count

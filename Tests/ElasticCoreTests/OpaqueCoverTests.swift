@@ -54,22 +54,6 @@ import Testing
         }
     }
 
-    @Test("a cover reset without storage takes no marks: the whole row stays uncovered, and it marks again once reset for marking")
-    func aCoverWithoutStorageSkipsNothing() {
-        var cover = OpaqueCover()
-        let out = PixelRect(x0: 0, y0: 0, x1: 100, y1: 10)
-        cover.reset(output: out, marking: false)
-        cover.mark(PixelRect(x0: 10, y0: 2, x1: 50, y1: 4))
-        var got: [[Int]] = []
-        cover.forEachUncovered(y: 3, x0: 0, x1: 100) { got.append([$0, $1]) }
-        #expect(cover.isEmpty && got == [[0, 100]])
-        cover.reset(output: out)
-        cover.mark(PixelRect(x0: 10, y0: 2, x1: 50, y1: 4))
-        got = []
-        cover.forEachUncovered(y: 3, x0: 0, x1: 100) { got.append([$0, $1]) }
-        #expect(got == [[0, 10], [50, 100]])
-    }
-
     @Test("fillUncovered writes the unmarked pixels of the area and nothing else, contiguous rows in one go or not")
     func fillUncoveredWritesOnlyTheUnmarkedPixels() {
         var random = SplitMix64(seed: 91)

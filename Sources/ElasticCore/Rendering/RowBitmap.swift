@@ -40,6 +40,23 @@ struct RowBitmap: Sendable {
         }
     }
 
+    /// Whether row `y` may hold a mark.
+    @inline(__always)
+    func isTouched(row y: Int) -> Bool {
+        guard y >= firstRow, y <= lastRow else { return false }
+        let k = y - output.y0
+        return wordFrom[k] < wordTo[k]
+    }
+
+    /// Calls `body` with row `y`'s words and the range of them that may hold marks; nil (and no
+    /// call) for an untouched row.
+    @inline(__always)
+    func withRow<R>(_ y: Int, _ body: (UnsafePointer<UInt64>, Range<Int>) -> R) -> R? {
+        guard isTouched(row: y) else { return nil }
+        let k = y - output.y0, words = Int(wordFrom[k])..<Int(wordTo[k]), wordsPerRow = self.wordsPerRow
+        return bits.withUnsafeBufferPointer { body($0.baseAddress! + k * wordsPerRow, words) }
+    }
+
     /// Marks through pointers: no uniqueness or bounds check per interval.
     struct Writer {
         fileprivate let bits: UnsafeMutablePointer<UInt64>, from: UnsafeMutablePointer<Int32>, to: UnsafeMutablePointer<Int32>

@@ -69,22 +69,9 @@ struct RowBitmap: Sendable {
             guard y >= output.y0, y < output.y1 else { return }
             let a = max(x0, output.x0) - output.x0, b = min(x1, output.x1) - output.x0
             guard b > a else { return }
-            let k = y - output.y0, row = bits + k * wordsPerRow
             let first = a >> 6, last = (b - 1) >> 6
             let head = ~UInt64(0) << UInt64(a & 63), tail = ~UInt64(0) >> UInt64(63 - ((b - 1) & 63))
-            if first == last {
-                row[first] |= head & tail
-            } else {
-                row[first] |= head
-                var w = first + 1
-                while w < last { row[w] = ~0; w += 1 }
-                row[last] |= tail
-            }
-            if from[k] == to[k] {
-                from[k] = Int32(first); to[k] = Int32(last + 1)
-            } else {
-                from[k] = min(from[k], Int32(first)); to[k] = max(to[k], Int32(last + 1))
-            }
+            set(row: y - output.y0, first, last, head, tail)
             if y < firstRow { firstRow = y }
             if y > lastRow { lastRow = y }
         }
@@ -188,6 +175,26 @@ struct RowBitmap: Sendable {
 }
 
 extension RowBitmap.Writer {
+    /// Sets words first...last of row k (the end words through their masks) and widens the row's
+    /// touched words.
+    @inline(__always)
+    fileprivate func set(row k: Int, _ first: Int, _ last: Int, _ head: UInt64, _ tail: UInt64) {
+        let row = bits + k * wordsPerRow
+        if first == last {
+            row[first] |= head & tail
+        } else {
+            row[first] |= head
+            var w = first + 1
+            while w < last { row[w] = ~0; w += 1 }
+            row[last] |= tail
+        }
+        if from[k] == to[k] {
+            from[k] = Int32(first); to[k] = Int32(last + 1)
+        } else {
+            from[k] = min(from[k], Int32(first)); to[k] = max(to[k], Int32(last + 1))
+        }
+    }
+
     /// Marks every pixel of `rect` (clipped to the output), its rows' masks found once.
     mutating func add(_ rect: PixelRect) {
         let y0 = max(rect.y0, output.y0), y1 = min(rect.y1, output.y1)
@@ -195,22 +202,7 @@ extension RowBitmap.Writer {
         guard y1 > y0, b > a else { return }
         let first = a >> 6, last = (b - 1) >> 6
         let head = ~UInt64(0) << UInt64(a & 63), tail = ~UInt64(0) >> UInt64(63 - ((b - 1) & 63))
-        for k in (y0 - output.y0)..<(y1 - output.y0) {
-            let row = bits + k * wordsPerRow
-            if first == last {
-                row[first] |= head & tail
-            } else {
-                row[first] |= head
-                var w = first + 1
-                while w < last { row[w] = ~0; w += 1 }
-                row[last] |= tail
-            }
-            if from[k] == to[k] {
-                from[k] = Int32(first); to[k] = Int32(last + 1)
-            } else {
-                from[k] = min(from[k], Int32(first)); to[k] = max(to[k], Int32(last + 1))
-            }
-        }
+        for k in (y0 - output.y0)..<(y1 - output.y0) { set(row: k, first, last, head, tail) }
         firstRow = min(firstRow, y0); lastRow = max(lastRow, y1 - 1)
     }
 }

@@ -111,37 +111,9 @@ private struct LadderSweep {
             rungCount = 0
             let iaBefore = ia, ibBefore = ib
 
-            // Upper chain's points on this rung (arrival first, departure last).
-            var topArrive = 0.0, topDepart = 0.0
-            if ia < upperCount, pts[upper[ia]].x <= gx + eps {
-                topArrive = pts[upper[ia]].y
-                while ia < upperCount, pts[upper[ia]].x <= gx + eps {
-                    addContourPoint(upper[ia])
-                    topDepart = pts[upper[ia]].y
-                    ia &+= 1
-                }
-            } else {
-                guard ia > 0, ia < upperCount else { return false }
-                let y = interpolate(pts[upper[ia &- 1]], pts[upper[ia]], at: gx)
-                addInterpolated(u: gx, v: y)
-                topArrive = y; topDepart = y
-            }
-
-            // Lower chain's.
-            var bottomArrive = 0.0, bottomDepart = 0.0
-            if ib < lowerCount, pts[lower[ib]].x <= gx + eps {
-                bottomArrive = pts[lower[ib]].y
-                while ib < lowerCount, pts[lower[ib]].x <= gx + eps {
-                    addContourPoint(lower[ib])
-                    bottomDepart = pts[lower[ib]].y
-                    ib &+= 1
-                }
-            } else {
-                guard ib > 0, ib < lowerCount else { return false }
-                let y = interpolate(pts[lower[ib &- 1]], pts[lower[ib]], at: gx)
-                addInterpolated(u: gx, v: y)
-                bottomArrive = y; bottomDepart = y
-            }
+            // Each chain's points on this rung (arrival first, departure last), upper then lower.
+            guard let (topArrive, topDepart) = take(upper, &ia, at: gx, eps: eps),
+                  let (bottomArrive, bottomDepart) = take(lower, &ib, at: gx, eps: eps) else { return false }
 
             // A rung that takes no chain point would repeat forever (a NaN position); the bounds on
             // the scratch buffers also rest on every rung taking one.
@@ -162,6 +134,27 @@ private struct LadderSweep {
             first = false
         }
         return true
+    }
+
+    /// Puts `chain`'s points at `gx` (from `i` on) on the rung, or where none is there, the point
+    /// its edge crosses `gx` at: the y the chain arrives at and departs from; nil past its ends.
+    @inline(__always) private mutating func take(_ chain: UnsafeBufferPointer<Int>, _ i: inout Int,
+                                                 at gx: Double, eps: Double) -> (arrive: Double, depart: Double)? {
+        let count = chain.count
+        if i < count, pts[chain[i]].x <= gx + eps {
+            let arrive = pts[chain[i]].y
+            var depart = arrive
+            while i < count, pts[chain[i]].x <= gx + eps {
+                addContourPoint(chain[i])
+                depart = pts[chain[i]].y
+                i &+= 1
+            }
+            return (arrive, depart)
+        }
+        guard i > 0, i < count else { return nil }
+        let y = interpolate(pts[chain[i &- 1]], pts[chain[i]], at: gx)
+        addInterpolated(u: gx, v: y)
+        return (y, y)
     }
 
     /// The index of the rung point within `mergeDistance` of `y`, if any.

@@ -6,6 +6,11 @@ import PackageDescription
 //                            → ElasticScenes (the five scenes, FrameDriver)  → ElasticCore
 //                            → ElasticStats (frame-time statistics; depends on nothing of ours)
 // ElasticCore, ElasticScenes and ElasticStats are plain Swift: tests drive them with no display.
+/// Release builds leave exclusivity to the compiler's static checks: the dynamic check on every
+/// access to a class's stored property is a library call per access in the frame loop. Debug
+/// builds, which the tests and the sanitizers run, keep the dynamic checks.
+let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "Elastic",
     products: [
@@ -18,8 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "ElasticCore"),
-        .target(name: "ElasticScenes", dependencies: ["ElasticCore"]),
+        .target(name: "ElasticCore", swiftSettings: releaseSettings),
+        .target(name: "ElasticScenes", dependencies: ["ElasticCore"], swiftSettings: releaseSettings),
         .target(name: "ElasticStats"),
         .systemLibrary(
             name: "CSDL2",
@@ -27,13 +32,14 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
-        .target(name: "ElasticSDL", dependencies: ["CSDL2", "CPixman", "ElasticCore"]),
+        .target(name: "ElasticSDL", dependencies: ["CSDL2", "CPixman", "ElasticCore"], swiftSettings: releaseSettings),
         .executableTarget(
             name: "elastic",
             dependencies: [
                 "ElasticCore", "ElasticScenes", "ElasticSDL", "ElasticStats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: releaseSettings
         ),
         .testTarget(name: "ElasticCoreTests", dependencies: ["ElasticCore"]),
         .testTarget(name: "ElasticScenesTests", dependencies: ["ElasticScenes"]),

@@ -55,6 +55,8 @@ public struct Tessellator: Sendable {
     private var pendingRects: [Rect] = []
     private var piece: [Vec2] = []
     private var roundedRects = RoundedRectFill()
+    /// Rounded rectangles built lately, copied when drawn again with the same inputs.
+    private var roundedRectMemo = RoundedRectMemo()
     /// `fillRoundedRect`'s path when it takes the general route.
     private var scratchPath = Path()
 
@@ -84,27 +86,36 @@ public struct Tessellator: Sendable {
     /// Fills a rectangle with circular corners of `radius` (clamped to half the shorter side): the
     /// shape `fill` gives for `Path.roundedRect(rect, radius:)`, with the same batches (interior,
     /// core rectangle when `rectangleCores`, fringe), built directly by `RoundedRectFill` at a
-    /// quarter of the general route's cost. Unusual input (non-finite, empty) takes the general route.
+    /// quarter of the general route's cost, or copied when one was lately built from the same
+    /// inputs (`RoundedRectMemo`). Unusual input (non-finite, empty) takes the general route.
     public mutating func fillRoundedRect(_ rect: Rect, radius: Double, color: RGBA, into list: inout DrawList) {
         guard color.a > 0 else { return }
         let logged = shapeLog?.begin(list) == true
         defer { if logged { shapeLog?.end(roundedRect: rect, radius: radius, color: color, list: list) } }
-        guard roundedRects.fill(rect, radius: radius, pixel: antialias ? fringeWidth : 0,
-                                tolerance: tolerance, pixelScale: pixelScale,
-                                minimumCorePixels: rectangleCores ? Tessellator.minimumCorePixels : .infinity,
-                                color: color, into: &list.mesh)
-        else {
-            scratchPath.removeAll()
-            scratchPath.roundedRect(rect, radius: radius)
-            fill(scratchPath, color: color, into: &list)
-            return
-        }
+        let key = RoundedRectMemo.Key(rect: rect, radius: radius, color: color, pixel: antialias ? fringeWidth : 0,
+                                      tolerance: tolerance, pixelScale: pixelScale,
+                                      minimumCorePixels: rectangleCores ? Tessellator.minimumCorePixels : .infinity)
         pendingFringe.removeAll(keepingCapacity: true)
-        if antialias {
-            Fringe.addRing(roundedRects.ring, color: color, into: &list.mesh, pending: &pendingFringe)
+        var core: Rect?
+        if !roundedRectMemo.replay(key, into: &list.mesh, fringe: &pendingFringe, core: &core) {
+            let vertexStart = list.mesh.vertices.count, indexStart = list.mesh.indices.count
+            guard roundedRects.fill(rect, radius: radius, pixel: key.pixel, tolerance: tolerance, pixelScale: pixelScale,
+                                    minimumCorePixels: key.minimumCorePixels, color: color, into: &list.mesh)
+            else {
+                scratchPath.removeAll()
+                scratchPath.roundedRect(rect, radius: radius)
+                fill(scratchPath, color: color, into: &list)
+                return
+            }
+            if antialias {
+                Fringe.addRing(roundedRects.ring, color: color, into: &list.mesh, pending: &pendingFringe)
+            }
+            core = roundedRects.core
+            roundedRectMemo.record(key, mesh: list.mesh, vertexStart: vertexStart, indexStart: indexStart,
+                                   fringe: pendingFringe, core: core)
         }
         list.commitTriangles(blend: color.isOpaque ? .none : .blend)
-        if let core = roundedRects.core { list.addRect(core, color: color) }
+        if let core { list.addRect(core, color: color) }
         flushFringe(into: &list)
     }
 

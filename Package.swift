@@ -6,9 +6,10 @@ import PackageDescription
 //                            → ElasticScenes (the five scenes, FrameDriver)  → ElasticCore
 //                            → ElasticStats (frame-time statistics; depends on nothing of ours)
 // ElasticCore, ElasticScenes and ElasticStats are plain Swift: tests drive them with no display.
-/// Release builds leave exclusivity to the compiler's static checks: the dynamic check on every
-/// access to a class's stored property is a library call per access in the frame loop. Debug
-/// builds, which the tests and the sanitizers run, keep the dynamic checks.
+
+// Release builds leave exclusivity to the compiler's static checks: the dynamic check on every
+// access to a class's stored property is a runtime call per access in the frame loop. Debug
+// builds, which the tests and the sanitizers run, keep the dynamic checks.
 let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(

@@ -17,7 +17,8 @@ extension CoverageRasterizer {
         swap(&order, &bandEdges); swap(&starts, &bandStarts)
         defer { swap(&order, &bandEdges); swap(&starts, &bandStarts) }
         var total = 0
-        edges.withUnsafeBufferPointer { edges in
+        edges.withUnsafeBufferPointer { all in
+            let edges = UnsafeBufferPointer(rebasing: all[..<edgeCount])
             starts.withUnsafeMutableBufferPointer { start in
                 for b in 0...bandCount { start[b] = 0 }
                 for entry in edges where entry.winding != 0 {

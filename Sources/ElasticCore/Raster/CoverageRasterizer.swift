@@ -36,8 +36,10 @@ public struct CoverageRasterizer: Sendable {
         }
     }
 
-    /// Edges with their net direction (+1 down, −1 up; 0 once cancelled), in insertion order.
+    /// Edges with their net direction (+1 down, −1 up; 0 once cancelled), in insertion order: the
+    /// first `edgeCount` (the storage only grows, so triangles are added through pointers).
     var edges: [(edge: Edge, winding: Int32)] = []
+    var edgeCount = 0
     /// Open addressing over `edges`: a slot holds its stamp (high 32 bits) and an edge index + 1,
     /// valid while the stamp is the current one, so a reset clears nothing.
     private var slots: [UInt64] = []
@@ -59,10 +61,10 @@ public struct CoverageRasterizer: Sendable {
 
     public init() {}
 
-    public var isEmpty: Bool { edges.isEmpty }
+    public var isEmpty: Bool { edgeCount == 0 }
 
     public mutating func reset() {
-        edges.removeAll(keepingCapacity: true)
+        edgeCount = 0
         stamp &+= 1
         if stamp == 0 {  // wrapped: old stamps could match again
             for k in slots.indices { slots[k] = 0 }
@@ -74,15 +76,66 @@ public struct CoverageRasterizer: Sendable {
     /// Adds a triangle (output pixels); false, with nothing added, when a vertex is not finite
     /// or beyond `coordinateLimit`.
     public mutating func addTriangle(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float, _ cx: Float, _ cy: Float) -> Bool {
-        guard let a = Self.fixed(ax, ay), let b = Self.fixed(bx, by), let c = Self.fixed(cx, cy) else { return false }
-        let cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
-        guard cross != 0 else { return true }  // no area
-        let box = PixelRect(x0: Int(min(a.x, b.x, c.x) >> 8), y0: Int(min(a.y, b.y, c.y) >> 8),
-                            x1: Int(max(a.x, b.x, c.x) >> 8) + 1, y1: Int(max(a.y, b.y, c.y) >> 8) + 1)
-        bounds = bounds.union(box)
-        // One orientation for every triangle, so shared edges cancel and overlaps add.
-        if cross > 0 { addEdge(a, b); addEdge(b, c); addEdge(c, a) } else { addEdge(a, c); addEdge(c, b); addEdge(b, a) }
-        return true
+        addTriangles(count: 1) { _ in (ax, ay, bx, by, cx, cy) }
+    }
+
+    /// Adds `count` triangles, the k-th with the corners `corners(k)` (output pixels), as
+    /// `addTriangle` would one by one, but through pointers into tables sized for them up front (no
+    /// growth, bounds or uniqueness check per edge). False when a vertex is not finite or beyond
+    /// `coordinateLimit`: the triangles before that one are added, it and the rest are not.
+    @inline(__always)
+    public mutating func addTriangles(count: Int, _ corners: (Int) -> (Float, Float, Float, Float, Float, Float)) -> Bool {
+        guard count > 0 else { return true }
+        let needed = edgeCount + 3 * count
+        if edges.count < needed {
+            edges.append(contentsOf: repeatElement((edge: Edge(x0: 0, y0: 0, x1: 0, y1: 0), winding: Int32(0)), count: max(needed, 2 * edges.count) - edges.count))
+        }
+        if 2 * needed > slots.count { growSlots(toHold: needed) }
+        var store: [(edge: Edge, winding: Int32)] = [], table: [UInt64] = []
+        swap(&store, &edges); swap(&table, &slots)
+        defer { swap(&store, &edges); swap(&table, &slots) }
+        var n = edgeCount
+        var lo = (x: Int64.max, y: Int64.max), hi = (x: Int64.min, y: Int64.min)
+        let mask = table.count - 1, current = UInt64(stamp) << 32
+        let refused: Bool = store.withUnsafeMutableBufferPointer { store in
+            table.withUnsafeMutableBufferPointer { table in
+                @inline(__always) func addEdge(_ p: (x: Int64, y: Int64), _ q: (x: Int64, y: Int64)) {
+                    guard p.y != q.y else { return }  // a horizontal edge covers nothing
+                    let down = p.y < q.y
+                    let edge = down ? Edge(x0: Int32(p.x), y0: Int32(p.y), x1: Int32(q.x), y1: Int32(q.y))
+                                    : Edge(x0: Int32(q.x), y0: Int32(q.y), x1: Int32(p.x), y1: Int32(p.y))
+                    let winding: Int32 = down ? 1 : -1
+                    var k = Int(truncatingIfNeeded: edge.hash) & mask
+                    while case let slot = table[k], slot & 0xFFFF_FFFF_0000_0000 == current {
+                        let i = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) &- 1
+                        if store[i].edge == edge {
+                            store[i].winding &+= winding
+                            return
+                        }
+                        k = (k &+ 1) & mask
+                    }
+                    table[k] = current | UInt64(n &+ 1)
+                    store[n] = (edge, winding)
+                    n &+= 1
+                }
+                for k in 0..<count {
+                    let (ax, ay, bx, by, cx, cy) = corners(k)
+                    guard let a = Self.fixed(ax, ay), let b = Self.fixed(bx, by), let c = Self.fixed(cx, cy) else { return true }
+                    let cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+                    guard cross != 0 else { continue }  // no area
+                    lo = (min(lo.x, a.x, b.x, c.x), min(lo.y, a.y, b.y, c.y))
+                    hi = (max(hi.x, a.x, b.x, c.x), max(hi.y, a.y, b.y, c.y))
+                    // One orientation for every triangle, so shared edges cancel and overlaps add.
+                    if cross > 0 { addEdge(a, b); addEdge(b, c); addEdge(c, a) } else { addEdge(a, c); addEdge(c, b); addEdge(b, a) }
+                }
+                return false
+            }
+        }
+        edgeCount = n
+        if lo.x <= hi.x {
+            bounds = bounds.union(PixelRect(x0: Int(lo.x >> 8), y0: Int(lo.y >> 8), x1: Int(hi.x >> 8) + 1, y1: Int(hi.y >> 8) + 1))
+        }
+        return !refused
     }
 
     private static func fixed(_ x: Float, _ y: Float) -> (x: Int64, y: Int64)? {
@@ -98,36 +151,17 @@ public struct CoverageRasterizer: Sendable {
         return fraction >= 0.5 ? t + 1 : fraction <= -0.5 ? t - 1 : t
     }
 
-    private mutating func addEdge(_ p: (x: Int64, y: Int64), _ q: (x: Int64, y: Int64)) {
-        guard p.y != q.y else { return }  // a horizontal edge covers nothing
-        let down = p.y < q.y
-        let edge = down ? Edge(x0: Int32(p.x), y0: Int32(p.y), x1: Int32(q.x), y1: Int32(q.y))
-                        : Edge(x0: Int32(q.x), y0: Int32(q.y), x1: Int32(p.x), y1: Int32(p.y))
-        let winding: Int32 = down ? 1 : -1
-        if 2 * (edges.count + 1) > slots.count { growSlots() }
-        let mask = slots.count - 1, current = UInt64(stamp) << 32
-        var k = Int(truncatingIfNeeded: edge.hash) & mask
-        while case let slot = slots[k], slot & 0xFFFF_FFFF_0000_0000 == current {
-            let i = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) &- 1
-            if edges[i].edge == edge {
-                edges[i].winding &+= winding
-                return
-            }
-            k = (k &+ 1) & mask
-        }
-        slots[k] = current | UInt64(edges.count + 1)
-        edges.append((edge, winding))
-    }
-
-    /// Doubles the table (at least 256 slots) and puts the current edges back in.
-    private mutating func growSlots() {
-        let count = max(256, slots.count * 2)
-        slots = Array(repeating: 0, count: count)
+    /// Grows the table (a power of two, at least 256 slots and twice `count`) and puts the
+    /// current edges back in.
+    private mutating func growSlots(toHold count: Int) {
+        var size = max(256, slots.count)
+        while size < 2 * count { size *= 2 }
+        slots = Array(repeating: 0, count: size)
         stamp = 1
         let current = UInt64(stamp) << 32
-        for (i, entry) in edges.enumerated() {
-            var k = Int(truncatingIfNeeded: entry.edge.hash) & (count - 1)
-            while slots[k] & 0xFFFF_FFFF_0000_0000 == current { k = (k + 1) & (count - 1) }
+        for i in 0..<edgeCount {
+            var k = Int(truncatingIfNeeded: edges[i].edge.hash) & (size - 1)
+            while slots[k] & 0xFFFF_FFFF_0000_0000 == current { k = (k + 1) & (size - 1) }
             slots[k] = current | UInt64(i + 1)
         }
     }
@@ -141,7 +175,7 @@ public struct CoverageRasterizer: Sendable {
     /// several edges merge as they are added).
     public mutating func sweep(clip: PixelRect) {
         spanCount = 0
-        guard !clip.isEmpty, !edges.isEmpty else { return }
+        guard !clip.isEmpty, edgeCount > 0 else { return }
         // Column c of the grid is x = clip.x0 - 1 + c: column 0 gathers what lies left of clip.
         let columns = clip.width + 2, words = (columns + 63) / 64
         // About 512 KiB of cells: a band of a wide clip is a few rows, but every edge crossing it

@@ -98,14 +98,11 @@ public struct RunSpans: Sendable {
         rasterizer.reset()
         let added = mesh.indices.withUnsafeBufferPointer { indices in
             mesh.vertices.withUnsafeBufferPointer { vertices in
-                var t = range.lowerBound
-                while t + 3 <= range.upperBound {
-                    let a = vertices[Int(indices[t])], b = vertices[Int(indices[t + 1])], c = vertices[Int(indices[t + 2])]
-                    guard rasterizer.addTriangle(a.x * scale, a.y * scale, b.x * scale, b.y * scale, c.x * scale, c.y * scale)
-                    else { return false }
-                    t += 3
+                rasterizer.addTriangles(count: range.count / 3) { k in
+                    let t = range.lowerBound &+ 3 &* k
+                    let a = vertices[Int(indices[t])], b = vertices[Int(indices[t &+ 1])], c = vertices[Int(indices[t &+ 2])]
+                    return (a.x * scale, a.y * scale, b.x * scale, b.y * scale, c.x * scale, c.y * scale)
                 }
-                return true
             }
         }
         guard added else { return nil }

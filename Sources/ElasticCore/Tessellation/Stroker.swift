@@ -51,6 +51,8 @@ struct Stroker: Sendable {
             return p + d * (min(inset, length / 2) / length)
         }
 
+        // Without anti-aliasing the lines are the two sides at every point, whatever the direction.
+        if !antialias { makeLines(width: width, pixel: 0, profile: EdgeProfile(normal: Vec2(1, 0))) }
         for i in 0..<m {
             let p = isClosed || (i > 0 && i < m - 1) ? points[base + i]
                 : (i == 0 ? endPoint(0, towards: 1) : endPoint(m - 1, towards: m - 2))
@@ -63,8 +65,7 @@ struct Stroker: Sendable {
             let dm = (n0 + n1) * 0.5
             let d2 = dm.dot(dm)
             let miterLength = d2 > 1e-12 ? 1 / d2.squareRoot() : .infinity
-            makeLines(width: width, pixel: antialias ? pixel : 0,
-                      profile: EdgeProfile(normal: d2 > 1e-12 ? dm : n1))
+            if antialias { makeLines(width: width, pixel: pixel, profile: EdgeProfile(normal: d2 > 1e-12 ? dm : n1)) }
             func add(_ q: Vec2, _ k: Int) -> Int32 {
                 mesh.add(Vertex(q, Fringe.shade(color, coverage[k])))
             }

@@ -1,25 +1,52 @@
 import Testing
 @testable import ElasticCore
 
-/// `SpanBlend.apply(_:clippedTo:…)` against a pixel-by-pixel oracle: each span's pixels written
-/// where some rectangle of the clip holds them, nowhere else.
+/// `SpanBlend.apply` against a pixel-by-pixel oracle: each span's pixels written (with
+/// `clippedTo:`, where some rectangle of the clip holds them), nowhere else.
 @Suite struct SpanBlendClipTests {
+    /// Rows of spans: some rows hold many one-pixel spans (a shallow edge), some a long one.
+    static func randomSpans(width: Int, height: Int, _ random: inout SplitMix64) -> [CoverageSpan] {
+        var spans: [CoverageSpan] = []
+        for y in 0..<height where random.next() % 3 != 0 {
+            var x = Int(random.next() % 8)
+            while x < width - 1 {
+                let length = random.next() % 4 == 0 ? 1 + Int(random.next() % 30) : 1
+                let x1 = min(x + length, width)
+                spans.append(CoverageSpan(y: Int32(y), x0: Int32(x), x1: Int32(x1), alpha: UInt8(random.next() % 256)))
+                x = x1 + Int(random.next() % 3)
+            }
+        }
+        return spans
+    }
+
+    @Test("unclipped spans write exactly their pixels, one-pixel cells and long runs alike")
+    func unclippedSpansWriteTheirPixels() {
+        var random = SplitMix64(seed: 47)
+        let width = 96, height = 40
+        for trial in 0..<100 {
+            let spans = Self.randomSpans(width: width, height: height, &random)
+            let color = UInt32(truncatingIfNeeded: random.next()), opacity = UInt8(trial % 2 == 0 ? 255 : random.next() % 256)
+            var got = (0..<(width * height)).map { _ in UInt32(truncatingIfNeeded: random.next()) }
+            var expected = got
+            for s in spans {
+                let a = opacity == 255 ? UInt32(s.alpha) : SpanBlend.divide255(UInt32(s.alpha) * UInt32(opacity))
+                for x in Int(s.x0)..<Int(s.x1) {
+                    let i = Int(s.y) * width + x
+                    if a == 255 { expected[i] = color } else if a > 0 { expected[i] = SpanBlend.blend(color, over: expected[i], alpha: a) }
+                }
+            }
+            got.withUnsafeMutableBytes { SpanBlend.apply(spans, color: color, opacity: opacity, to: $0.baseAddress!, pitch: width * 4) }
+            let wrong = zip(got, expected).filter { $0 != $1 }.count
+            #expect(wrong == 0, "trial \(trial): \(wrong) pixels differ")
+        }
+    }
+
     @Test("clipped spans write exactly the pixels inside the rectangles, whatever the rows' span counts and the rectangles' order")
     func clippedSpansWriteExactlyInsideTheRectangles() {
         var random = SplitMix64(seed: 31)
         let width = 96, height = 40
         for trial in 0..<300 {
-            // Rows of spans: some rows hold many one-pixel spans (a shallow edge), some a long one.
-            var spans: [CoverageSpan] = []
-            for y in 0..<height where random.next() % 3 != 0 {
-                var x = Int(random.next() % 8)
-                while x < width - 1 {
-                    let length = random.next() % 4 == 0 ? 1 + Int(random.next() % 30) : 1
-                    let x1 = min(x + length, width)
-                    spans.append(CoverageSpan(y: Int32(y), x0: Int32(x), x1: Int32(x1), alpha: UInt8(random.next() % 256)))
-                    x = x1 + Int(random.next() % 3)
-                }
-            }
+            let spans = Self.randomSpans(width: width, height: height, &random)
             // Disjoint rectangles: cells of a grid, some left out, shuffled.
             var rects: [PixelRect] = []
             for gy in stride(from: 0, to: height, by: 10) {

@@ -17,7 +17,9 @@ public enum SpanBlend {
                 let row = (base + Int(span.y) &* pitch).assumingMemoryBound(to: UInt32.self)
                 let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) &* opacity)
                 let x0 = Int(span.x0), count = Int(span.x1 &- span.x0)
-                if a == 255 {
+                if count == 1 {  // most of an edge's cells
+                    if a == 255 { row[x0] = color } else if a > 0 { row[x0] = blend(color, over: row[x0], alpha: a) }
+                } else if a == 255 {
                     PixelRun.fill(row + x0, count: count, with: color)
                 } else if a > 0 {
                     blendRun(row + x0, count: count, color: color, alpha: a)

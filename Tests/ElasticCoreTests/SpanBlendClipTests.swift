@@ -4,16 +4,25 @@ import Testing
 /// `SpanBlend.apply` against a pixel-by-pixel oracle: each span's pixels written (with
 /// `clippedTo:`, where some rectangle of the clip holds them), nowhere else.
 @Suite struct SpanBlendClipTests {
-    /// Rows of spans: some rows hold many one-pixel spans (a shallow edge), some a long one.
+    /// Rows of spans: some rows hold many one-pixel spans, scattered or side by side (a shallow
+    /// edge's cells, blended eight at a time), some long ones.
     static func randomSpans(width: Int, height: Int, _ random: inout SplitMix64) -> [CoverageSpan] {
         var spans: [CoverageSpan] = []
         for y in 0..<height where random.next() % 3 != 0 {
             var x = Int(random.next() % 8)
             while x < width - 1 {
-                let length = random.next() % 4 == 0 ? 1 + Int(random.next() % 30) : 1
-                let x1 = min(x + length, width)
-                spans.append(CoverageSpan(y: Int32(y), x0: Int32(x), x1: Int32(x1), alpha: UInt8(random.next() % 256)))
-                x = x1 + Int(random.next() % 3)
+                if random.next() % 3 == 0 {  // a shallow edge: 1 to 30 cells with no gap
+                    for _ in 0..<(1 + Int(random.next() % 30)) where x < width {
+                        spans.append(CoverageSpan(y: Int32(y), x0: Int32(x), x1: Int32(x + 1), alpha: UInt8(random.next() % 256)))
+                        x += 1
+                    }
+                } else {
+                    let length = random.next() % 4 == 0 ? 1 + Int(random.next() % 30) : 1
+                    let x1 = min(x + length, width)
+                    spans.append(CoverageSpan(y: Int32(y), x0: Int32(x), x1: Int32(x1), alpha: UInt8(random.next() % 256)))
+                    x = x1
+                }
+                x += Int(random.next() % 3)
             }
         }
         return spans

@@ -13,8 +13,16 @@ public enum SpanBlend {
     public static func apply(_ spans: ArraySlice<CoverageSpan>, color: UInt32, opacity: UInt8, to base: UnsafeMutableRawPointer, pitch: Int) {
         let opacity = UInt32(opacity)
         spans.withUnsafeBufferPointer { spans in
-            for span in spans {
+            var k = 0
+            while k < spans.count {
+                let span = spans[k]
                 let row = (base + Int(span.y) &* pitch).assumingMemoryBound(to: UInt32.self)
+                if isCellRun(spans, at: k, end: spans.count, limit: .max) {
+                    blendCells(spans, at: k, into: row, color: color, opacity: opacity)
+                    k &+= 8
+                    continue
+                }
+                k &+= 1
                 let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) &* opacity)
                 let x0 = Int(span.x0), count = Int(span.x1 &- span.x0)
                 if count == 1 {  // most of an edge's cells
@@ -50,6 +58,11 @@ public enum SpanBlend {
                             if spans[mid].x1 <= c0 { lo = mid &+ 1 } else { hi = mid }
                         }
                         while lo < end, spans[lo].x0 < c1 {
+                            if spans[lo].x0 >= c0, isCellRun(spans, at: lo, end: end, limit: c1) {
+                                blendCells(spans, at: lo, into: row, color: color, opacity: opacity)
+                                lo &+= 8
+                                continue
+                            }
                             let span = spans[lo]
                             let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) &* opacity)
                             lo &+= 1
@@ -84,6 +97,34 @@ public enum SpanBlend {
             if spans[mid].y == y { lo = mid &+ 1 } else { hi = mid }
         }
         return lo
+    }
+
+    /// Whether spans[k ..< k + 8] are eight one-pixel cells side by side in one row (a shallow
+    /// edge), before `end` and ending by `limit`: disjoint sorted spans that tile eight pixels.
+    @inline(__always)
+    static func isCellRun(_ spans: UnsafeBufferPointer<CoverageSpan>, at k: Int, end: Int, limit: Int32) -> Bool {
+        guard k &+ 8 <= end else { return false }
+        let first = spans[k], last = spans[k &+ 7]
+        return last.y == first.y && last.x1 == first.x0 &+ 8 && last.x1 <= limit
+    }
+
+    /// Blends the eight one-pixel spans from spans[k] (`isCellRun`) at once, each at its own
+    /// coverage: `blendRun`'s 16-bit lanes, with a lane pair per pixel holding that pixel's alpha.
+    @inline(__always)
+    static func blendCells(_ spans: UnsafeBufferPointer<CoverageSpan>, at k: Int, into row: UnsafeMutablePointer<UInt32>,
+                           color: UInt32, opacity: UInt32) {
+        typealias Lanes = SIMD16<UInt16>  // 8 pixels
+        var alphas = SIMD8<UInt32>()
+        for j in 0..<8 {
+            let a = UInt32(spans[k &+ j].alpha)
+            alphas[j] = opacity == 255 ? a : divide255(a &* opacity)
+        }
+        let alpha = unsafeBitCast(alphas | (alphas &<< 16), to: Lanes.self), na = Lanes(repeating: 255) &- alpha
+        let s = unsafeBitCast(SIMD8<UInt32>(repeating: color), to: Lanes.self), low = Lanes(repeating: 0x00FF)
+        let raw = UnsafeMutableRawPointer(row + Int(spans[k].x0))
+        let d = raw.loadUnaligned(as: Lanes.self)
+        let even = (d & low) &* na &+ (s & low) &* alpha &+ 128, odd = (d &>> 8) &* na &+ (s &>> 8) &* alpha &+ 128
+        raw.storeBytes(of: ((even &+ (even &>> 8)) &>> 8) | ((odd &+ (odd &>> 8)) & ~low), as: Lanes.self)
     }
 
     /// `blend(color, over:alpha:)` on `count` pixels from `start`. Eight at a time in 16-bit

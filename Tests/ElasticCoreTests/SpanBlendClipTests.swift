@@ -28,6 +28,20 @@ import Testing
         return spans
     }
 
+    /// The spans blended into `pixels` one pixel at a time, where `inside(x, y)` allows.
+    static func oracle(_ spans: [CoverageSpan], color: UInt32, opacity: UInt8, over pixels: [UInt32], width: Int,
+                       inside: (Int, Int) -> Bool) -> [UInt32] {
+        var expected = pixels
+        for s in spans {
+            let a = opacity == 255 ? UInt32(s.alpha) : SpanBlend.divide255(UInt32(s.alpha) * UInt32(opacity))
+            for x in Int(s.x0)..<Int(s.x1) where inside(x, Int(s.y)) {
+                let i = Int(s.y) * width + x
+                if a == 255 { expected[i] = color } else if a > 0 { expected[i] = SpanBlend.blend(color, over: expected[i], alpha: a) }
+            }
+        }
+        return expected
+    }
+
     @Test("unclipped spans write exactly their pixels, one-pixel cells and long runs alike")
     func unclippedSpansWriteTheirPixels() {
         var random = SplitMix64(seed: 47)
@@ -36,14 +50,7 @@ import Testing
             let spans = Self.randomSpans(width: width, height: height, &random)
             let color = UInt32(truncatingIfNeeded: random.next()), opacity = UInt8(trial % 2 == 0 ? 255 : random.next() % 256)
             var got = (0..<(width * height)).map { _ in UInt32(truncatingIfNeeded: random.next()) }
-            var expected = got
-            for s in spans {
-                let a = opacity == 255 ? UInt32(s.alpha) : SpanBlend.divide255(UInt32(s.alpha) * UInt32(opacity))
-                for x in Int(s.x0)..<Int(s.x1) {
-                    let i = Int(s.y) * width + x
-                    if a == 255 { expected[i] = color } else if a > 0 { expected[i] = SpanBlend.blend(color, over: expected[i], alpha: a) }
-                }
-            }
+            let expected = Self.oracle(spans, color: color, opacity: opacity, over: got, width: width) { _, _ in true }
             got.withUnsafeMutableBytes { SpanBlend.apply(spans, color: color, opacity: opacity, to: $0.baseAddress!, pitch: width * 4) }
             let wrong = zip(got, expected).filter { $0 != $1 }.count
             #expect(wrong == 0, "trial \(trial): \(wrong) pixels differ")
@@ -69,13 +76,8 @@ import Testing
             clip.set(rects)
             let color = UInt32(truncatingIfNeeded: random.next()), opacity = UInt8(trial % 2 == 0 ? 255 : random.next() % 256)
             var got = (0..<(width * height)).map { _ in UInt32(truncatingIfNeeded: random.next()) }
-            var expected = got
-            for s in spans {
-                let a = opacity == 255 ? UInt32(s.alpha) : SpanBlend.divide255(UInt32(s.alpha) * UInt32(opacity))
-                for x in Int(s.x0)..<Int(s.x1) where rects.contains(where: { $0.contains(x: x, y: Int(s.y)) }) {
-                    let i = Int(s.y) * width + x
-                    if a == 255 { expected[i] = color } else if a > 0 { expected[i] = SpanBlend.blend(color, over: expected[i], alpha: a) }
-                }
+            let expected = Self.oracle(spans, color: color, opacity: opacity, over: got, width: width) { x, y in
+                rects.contains { $0.contains(x: x, y: y) }
             }
             got.withUnsafeMutableBytes { pixels in
                 SpanBlend.apply(spans[...], clippedTo: clip, color: color, opacity: opacity, to: pixels.baseAddress!, pitch: width * 4)

@@ -113,18 +113,17 @@ public enum SpanBlend {
     @inline(__always)
     static func blendCells(_ spans: UnsafeBufferPointer<CoverageSpan>, at k: Int, into row: UnsafeMutablePointer<UInt32>,
                            color: UInt32, opacity: UInt32) {
-        typealias Lanes = SIMD16<UInt16>  // 8 pixels
         var alphas = SIMD8<UInt32>()
         for j in 0..<8 {
             let a = UInt32(spans[k &+ j].alpha)
             alphas[j] = opacity == 255 ? a : divide255(a &* opacity)
         }
-        let alpha = unsafeBitCast(alphas | (alphas &<< 16), to: Lanes.self), na = Lanes(repeating: 255) &- alpha
-        let s = unsafeBitCast(SIMD8<UInt32>(repeating: color), to: Lanes.self), low = Lanes(repeating: 0x00FF)
+        let alpha = unsafeBitCast(alphas | (alphas &<< 16), to: Lanes.self)
+        let s = unsafeBitCast(SIMD8<UInt32>(repeating: color), to: Lanes.self)
         let raw = UnsafeMutableRawPointer(row + Int(spans[k].x0))
         let d = raw.loadUnaligned(as: Lanes.self)
-        let even = (d & low) &* na &+ (s & low) &* alpha &+ 128, odd = (d &>> 8) &* na &+ (s &>> 8) &* alpha &+ 128
-        raw.storeBytes(of: ((even &+ (even &>> 8)) &>> 8) | ((odd &+ (odd &>> 8)) & ~low), as: Lanes.self)
+        raw.storeBytes(of: blendLanes(d, na: Lanes(repeating: 255) &- alpha, evenS: (s & lowBytes) &* alpha &+ 128,
+                                      oddS: (s &>> 8) &* alpha &+ 128), as: Lanes.self)
     }
 
     /// `blend(color, over:alpha:)` on `count` pixels from `start`. Eight at a time in 16-bit
@@ -135,21 +134,30 @@ public enum SpanBlend {
     public static func blendRun(_ start: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, alpha a: UInt32) {
         var i = 0
         if count >= 8 {
-            typealias Lanes = SIMD16<UInt16>  // 8 pixels
             let s = unsafeBitCast(SIMD8<UInt32>(repeating: color), to: Lanes.self)
             let alpha = Lanes(repeating: UInt16(truncatingIfNeeded: a)), na = Lanes(repeating: UInt16(truncatingIfNeeded: 255 &- a))
-            let low = Lanes(repeating: 0x00FF)
-            let evenS = (s & low) &* alpha &+ 128, oddS = (s &>> 8) &* alpha &+ 128
+            let evenS = (s & lowBytes) &* alpha &+ 128, oddS = (s &>> 8) &* alpha &+ 128
             let raw = UnsafeMutableRawPointer(start)
             repeat {
                 let d = raw.loadUnaligned(fromByteOffset: i &* 4, as: Lanes.self)
-                let even = (d & low) &* na &+ evenS, odd = (d &>> 8) &* na &+ oddS
-                let r = ((even &+ (even &>> 8)) &>> 8) | ((odd &+ (odd &>> 8)) & ~low)
-                raw.storeBytes(of: r, toByteOffset: i &* 4, as: Lanes.self)
+                raw.storeBytes(of: blendLanes(d, na: na, evenS: evenS, oddS: oddS), toByteOffset: i &* 4, as: Lanes.self)
                 i &+= 8
             } while i &+ 8 <= count
         }
         while i < count { start[i] = blend(color, over: start[i], alpha: a); i &+= 1 }
+    }
+
+    /// Eight pixels in 16-bit lanes, a pixel's even and odd bytes each widened to a lane.
+    typealias Lanes = SIMD16<UInt16>
+    /// Each lane's low byte.
+    @inline(__always) static var lowBytes: Lanes { Lanes(repeating: 0x00FF) }
+
+    /// The blend of pixels `d` given the source's terms (`evenS`, `oddS`: its even and odd bytes
+    /// times alpha, plus 128) and `na` (255 − alpha), lane by lane: `divide255` of each sum.
+    @inline(__always)
+    static func blendLanes(_ d: Lanes, na: Lanes, evenS: Lanes, oddS: Lanes) -> Lanes {
+        let even = (d & lowBytes) &* na &+ evenS, odd = (d &>> 8) &* na &+ oddS
+        return ((even &+ (even &>> 8)) &>> 8) | ((odd &+ (odd &>> 8)) & ~lowBytes)
     }
 
     /// `s` over `d` at `alpha` (0…255), each of the four bytes alike.

@@ -82,6 +82,34 @@ extension SDLFrontEnd {
         let output = PixelRect(x0: 0, y0: 0, x1: Int(surface.pointee.w), y1: Int(surface.pointee.h))
         guard let base = surface.pointee.pixels else { return }
         let pitch = Int(surface.pointee.pitch)
-        forEachUncovered(area.intersection(output), after: -1) { cover.fillUncovered($0, base: base, pitch: pitch, pixel: pixel) }
+        forEachUncovered(area.intersection(output), after: -1) {
+            cover.fillUncovered($0, base: base, pitch: pitch, pixel: pixel, shared: sharesClear)
+        }
+    }
+
+    /// Whether this frame's clear goes half to a second core (`PixelRun.fillShared`): a whole
+    /// frame of at least `PixelRun.sharedCount` pixels over whose far half (the second core's)
+    /// this frame draws at most an eighth. A pixel one core stored and the other then draws
+    /// over crosses between their caches, which costs more than sharing the stores saves
+    /// (gooey-menu's veil, wave-balls' wave; docs/benchmarks.md §15).
+    func sharesClear(_ list: DrawList, scale s: Float, exact: Bool, surface: UnsafeMutablePointer<SDL_Surface>?) -> Bool {
+        guard exact, surface != nil, frameRects.count == 1, frameRects[0].area >= PixelRun.sharedCount else { return false }
+        let area = frameRects[0]
+        let far = PixelRect(x0: area.x0, y0: area.y0 + area.height / 2, x1: area.x1, y1: area.y1)
+        var drawn = 0
+        for (position, command) in list.commands.enumerated() {
+            switch command {
+            case .triangles:
+                guard position < damage.commandRuns.count else { return false }
+                for run in damage.runs[damage.commandRuns[position]] { drawn += run.bounds.intersection(far).area }
+            case let .text(index):
+                drawn += DamageTracker.textBounds(list.texts[index], scale: Double(s)).intersection(far).area
+            case let .rect(r, _):
+                guard let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
+                drawn += pixels.intersection(far).area
+            }
+            if 8 * drawn > far.area { return false }
+        }
+        return true
     }
 }

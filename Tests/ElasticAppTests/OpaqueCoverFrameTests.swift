@@ -69,4 +69,39 @@ extension WindowFaultTests {
         }
         front.partialUpdates = false
     }
+
+    /// Small shapes over most of the far half and larger ones in the near half: the clear of a
+    /// whole frame goes half to the second core. With a shape over the far half, it does not.
+    static func sharedClearScene(farCover: Bool) -> DrawList {
+        var list = DrawList()
+        var tess = Tessellator()
+        tess.antialias = false
+        list.clearColor = RGBA(250, 250, 250)
+        tess.fill(Path { $0.circle(center: Vec2(640.3, 180.6), radius: 150.2) }, color: RGBA(0, 0, 255), into: &list)
+        tess.fillRoundedRect(Rect(x: 20.4, y: 655.7, width: 110.1, height: 44.2), radius: 10, color: RGBA(0, 122, 255), into: &list)
+        list.addText(TextItem("Start", at: Vec2(75, 678), size: 17, color: .white))
+        if farCover {
+            tess.fill(Path { $0.roundedRect(Rect(x: 0, y: 380, width: 1280, height: 300), radius: 20) },
+                      color: RGBA(0, 175, 240, 200), into: &list)
+        }
+        return list
+    }
+
+    @Test("a clear shared with a second core gives SDL's pixels, and is not shared where the far half is drawn over")
+    func sharedClearGivesSDLsPixels() throws {
+        let dir = try ElasticBinary.scratch("shared-clear")
+        let front = try WindowFaultTests.frontEnd()
+        SDL_SetWindowSize(front.window, 1280, 720)
+        var ignored: [PlatformEvent] = []
+        front.pollEvents(into: &ignored)
+        #expect(front.drawsExactCoverage)
+        for farCover in [false, true] {
+            let scene = WindowFaultTests.sharedClearScene(farCover: farCover)
+            let direct = try WindowFaultTests.pixels(of: front, scene, scale: 1, direct: true, in: dir)
+            #expect(front.sharesClear == !farCover, "far half drawn over: \(farCover)")
+            let viaSDL = try WindowFaultTests.pixels(of: front, scene, scale: 1, direct: false, in: dir)
+            let differing = zip(direct.pixels, viaSDL.pixels).filter { $0 != $1 }.count
+            #expect(differing == 0, "far half drawn over: \(farCover): \(differing) pixels differ")
+        }
+    }
 }

@@ -29,8 +29,9 @@ public struct OpaqueCover: Sendable {
     }
 
     /// Sets the pixels of `area` that are not covered to `pixel`, in rows of 32-bit pixels from
-    /// `base`, `pitch` bytes apart; `area` must lie inside the output.
-    public func fillUncovered(_ area: PixelRect, base: UnsafeMutableRawPointer, pitch: Int, pixel: UInt32) {
+    /// `base`, `pitch` bytes apart; `area` must lie inside the output. `shared`: a long fill of
+    /// whole rows goes half to a second core (`PixelRun.fillShared`).
+    public func fillUncovered(_ area: PixelRect, base: UnsafeMutableRawPointer, pitch: Int, pixel: UInt32, shared: Bool = false) {
         guard !area.isEmpty else { return }
         // Whole rows next to each other in memory, none marked, go in one fill: a few large
         // stores beat many short ones (docs/benchmarks.md §13).
@@ -40,7 +41,8 @@ public struct OpaqueCover: Sendable {
             if contiguous, !marks.isTouched(row: y) {
                 var end = y + 1
                 while end < area.y1, !marks.isTouched(row: end) { end += 1 }
-                PixelRun.fill((base + y * pitch).assumingMemoryBound(to: UInt32.self), count: (end - y) * area.width, with: pixel)
+                let rows = (base + y * pitch).assumingMemoryBound(to: UInt32.self), count = (end - y) * area.width
+                if shared { PixelRun.fillShared(rows, count: count, with: pixel) } else { PixelRun.fill(rows, count: count, with: pixel) }
                 y = end
                 continue
             }

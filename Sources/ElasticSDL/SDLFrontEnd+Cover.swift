@@ -43,8 +43,12 @@ extension SDLFrontEnd {
                 drawn = drawn.union(pixels)
             case let .rect(r, color) where exact:
                 guard let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
-                // The veil's fold stores a colour where only the clear lies under it (`draw`).
-                if marks, coverage.composed(color, over: list.clearColor) != nil {
+                // The veil's fold stores a colour where only the clear lies under it (`draw`): all
+                // but the box of what was drawn before, which the clear skips as it skips an
+                // opaque rectangle (gooey-menu's menu, 1280×720 frames too).
+                let folds = surface != nil && coverage.composed(color, over: list.clearColor) != nil
+                if folds { occluders.append((position, pixels, pixels.intersection(drawn))) }
+                if marks, folds {
                     for area in frameRects {
                         let piece = pixels.intersection(area)
                         piece.forEachPiece(outside: piece.intersection(drawn)) { cover.mark($0) }

@@ -56,7 +56,7 @@ extension SDLFrontEnd {
         if surface != nil {
             for (i, command) in list.commands.enumerated() {
                 guard case let .rect(r, color) = command, color.isOpaque, let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
-                occluders.append((i, pixels))
+                occluders.append((i, pixels, .empty))
             }
         }
         coverage.region.set(frameRects)
@@ -167,16 +167,18 @@ extension SDLFrontEnd {
         }
     }
 
-    /// Calls `body` with the pieces of `pixels` outside the largest opaque rectangle drawn after
-    /// command `index`: a fill there would be painted over whole (the largest one alone keeps the
-    /// pieces to four; the clear under gooey-menu's body or a card is most of a frame's pixels).
+    /// Calls `body` with the pieces of `pixels` that the occluder drawn after command `index`
+    /// and overwriting the most of them does not overwrite: those outside it and those in its
+    /// hole. A fill of the rest would be painted over whole (one occluder keeps the pieces to
+    /// five; the clear under gooey-menu's body or veil or under a card is most of a frame's pixels).
     func forEachUncovered(_ pixels: PixelRect, after index: Int, _ body: (PixelRect) -> Void) {
-        var best = PixelRect.empty
+        var best = PixelRect.empty, bestHole = PixelRect.empty
         for occluder in occluders where occluder.command > index {
-            let cut = occluder.pixels.intersection(pixels)
-            if cut.area > best.area { best = cut }
+            let cut = occluder.pixels.intersection(pixels), hole = occluder.hole.intersection(cut)
+            if cut.area - hole.area > best.area - bestHole.area { (best, bestHole) = (cut, hole) }
         }
         pixels.forEachPiece(outside: best, body)
+        if !bestHole.isEmpty { body(bestHole) }
     }
 
     /// `count` indices from `first` through `SDL_RenderGeometry`.

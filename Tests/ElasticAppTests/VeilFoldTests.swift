@@ -39,4 +39,31 @@ extension WindowFaultTests {
         // The shapes are there: under the veil, and over it.
         #expect(folded.pixel(200, 200) != got && folded.pixel(900, 400) == RGBA(255, 220, 0))
     }
+
+    @Test("the clear skips what the veil's fold stores but not what lies under shapes drawn before it, whatever the surface held")
+    func clearSkipsTheFoldButNotWhatLiesUnderEarlierShapes() throws {
+        let dir = try ElasticBinary.scratch("veil-fold-clear")
+        let front = try WindowFaultTests.frontEnd()
+        SDL_SetWindowSize(front.window, 1280, 720)
+        var ignored: [PlatformEvent] = []
+        front.pollEvents(into: &ignored)
+        // Shapes before the veil at two places (one box holds them), a veil over part of the window.
+        var list = DrawList()
+        var tess = Tessellator()
+        tess.antialias = false
+        list.clearColor = RGBA(240, 240, 240)
+        tess.fill(Path { $0.circle(center: Vec2(300, 300), radius: 60.4) }, color: RGBA(200, 40, 40, 200), into: &list)
+        tess.fill(Path { $0.circle(center: Vec2(420, 380), radius: 30.2) }, color: RGBA(40, 40, 200), into: &list)
+        list.addRect(Rect(x: 100, y: 50, width: 1000, height: 600), color: RGBA(20, 20, 20, 115))
+        tess.fill(Path { $0.circle(center: Vec2(900, 400), radius: 60.7) }, color: RGBA(255, 220, 0), into: &list)
+        // The surface first holds another frame, so a pixel the clear wrongly skips shows.
+        var other = DrawList()
+        other.clearColor = RGBA(0, 255, 0)
+        _ = try WindowFaultTests.pixels(of: front, other, scale: 1, direct: true, in: dir)
+        let folded = try WindowFaultTests.pixels(of: front, list, scale: 1, direct: true, in: dir)
+        #expect(front.occluders.contains { !$0.hole.isEmpty }, "the veil should cut the clear, with the earlier shapes' box as its hole")
+        let blended = try WindowFaultTests.pixels(of: front, list, scale: 1, direct: false, in: dir)
+        let differing = zip(folded.pixels, blended.pixels).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) pixels differ")
+    }
 }

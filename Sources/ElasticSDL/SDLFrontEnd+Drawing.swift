@@ -172,10 +172,12 @@ extension SDLFrontEnd {
     /// hole. A fill of the rest would be painted over whole (one occluder keeps the pieces to
     /// five; the clear under gooey-menu's body or veil or under a card is most of a frame's pixels).
     func forEachUncovered(_ pixels: PixelRect, after index: Int, _ body: (PixelRect) -> Void) {
-        var best = PixelRect.empty, bestHole = PixelRect.empty
+        var best = PixelRect.empty, bestHole = PixelRect.empty, most = 0
         for occluder in occluders where occluder.command > index {
-            let cut = occluder.pixels.intersection(pixels), hole = occluder.hole.intersection(cut)
-            if cut.area - hole.area > best.area - bestHole.area { (best, bestHole) = (cut, hole) }
+            let cut = occluder.pixels.intersection(pixels)
+            guard cut.area > most else { continue }
+            let hole = occluder.hole.isEmpty ? occluder.hole : occluder.hole.intersection(cut)
+            if cut.area - hole.area > most { (best, bestHole, most) = (cut, hole, cut.area - hole.area) }
         }
         pixels.forEachPiece(outside: best, body)
         if !bestHole.isEmpty { body(bestHole) }

@@ -27,10 +27,7 @@ extension WindowFaultTests {
     @Test("triangles exact coverage cannot take (colour gradients, vertices beyond its fixed point) still draw, in painter's order")
     func mixedBatchesKeepPaintersOrder() throws {
         let dir = try ElasticBinary.scratch("coverage-mixed")
-        let front = try WindowFaultTests.frontEnd()
-        SDL_SetWindowSize(front.window, 320, 240)
-        var ignored: [PlatformEvent] = []
-        front.pollEvents(into: &ignored)
+        let front = try WindowFaultTests.frontEnd(sized: 320, 240)
         var list = DrawList()
         list.clearColor = .white
         let red = RGBA(255, 0, 0), blue = RGBA(0, 0, 255), green = RGBA(0, 160, 0)

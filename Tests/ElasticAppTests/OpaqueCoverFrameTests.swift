@@ -33,10 +33,7 @@ extension WindowFaultTests {
     @Test("skipping the clear under opaque writes changes no pixel: whole frames and damaged ones, against SDL's clear")
     func skippingTheClearUnderOpaqueWritesChangesNoPixel() throws {
         let dir = try ElasticBinary.scratch("opaque-cover")
-        let front = try WindowFaultTests.frontEnd()
-        SDL_SetWindowSize(front.window, 1280, 720)
-        var ignored: [PlatformEvent] = []
-        front.pollEvents(into: &ignored)
+        let front = try WindowFaultTests.frontEnd(sized: 1280, 720)
         #expect(front.drawsExactCoverage)
         front.coverPixels = 0  // mark every frame, however small its clear
         defer { front.coverPixels = 1 << 22 }
@@ -90,10 +87,7 @@ extension WindowFaultTests {
     @Test("a clear shared with a second core gives SDL's pixels, and is not shared where the far half is drawn over")
     func sharedClearGivesSDLsPixels() throws {
         let dir = try ElasticBinary.scratch("shared-clear")
-        let front = try WindowFaultTests.frontEnd()
-        SDL_SetWindowSize(front.window, 1280, 720)
-        var ignored: [PlatformEvent] = []
-        front.pollEvents(into: &ignored)
+        let front = try WindowFaultTests.frontEnd(sized: 1280, 720)
         #expect(front.drawsExactCoverage)
         for farCover in [false, true] {
             let scene = WindowFaultTests.sharedClearScene(farCover: farCover)

@@ -104,10 +104,7 @@ extension WindowFaultTests {
     @Test("rounded rectangles built directly draw exactly the general route's pixels through SDL's software renderer")
     func roundedRectsMatchTheGeneralRoute() throws {
         let dir = try ElasticBinary.scratch("rounded-rects")
-        let front = try WindowFaultTests.frontEnd()
-        SDL_SetWindowSize(front.window, 1280, 560)
-        var ignored: [PlatformEvent] = []
-        front.pollEvents(into: &ignored)
+        let front = try WindowFaultTests.frontEnd(sized: 1280, 560)
         let direct = try WindowFaultTests.pixels(of: front, WindowFaultTests.roundedRectScene(direct: true), scale: 1, direct: true, in: dir)
         let general = try WindowFaultTests.pixels(of: front, WindowFaultTests.roundedRectScene(direct: false), scale: 1, direct: false, in: dir)
         // The same triangles, so the same pixels. (With the other diagonal in the caps' columns,

@@ -43,10 +43,7 @@ extension WindowFaultTests {
     @Test("the clear skips what the veil's fold stores but not what lies under shapes drawn before it, whatever the surface held")
     func clearSkipsTheFoldButNotWhatLiesUnderEarlierShapes() throws {
         let dir = try ElasticBinary.scratch("veil-fold-clear")
-        let front = try WindowFaultTests.frontEnd()
-        SDL_SetWindowSize(front.window, 1280, 720)
-        var ignored: [PlatformEvent] = []
-        front.pollEvents(into: &ignored)
+        let front = try WindowFaultTests.frontEnd(sized: 1280, 720)
         // Shapes before the veil at two places (one box holds them), a veil over part of the window.
         var list = DrawList()
         var tess = Tessellator()

@@ -15,6 +15,15 @@ struct WindowFaultTests {
         try SDLFrontEnd(FrontEndOptions(windowSize: (1280, 720), headless: true, renderer: .software, vsync: false))
     }
 
+    /// A front end whose window was resized to `width`×`height` (and the resize taken in).
+    static func frontEnd(sized width: Int32, _ height: Int32) throws -> SDLFrontEnd {
+        let front = try frontEnd()
+        SDL_SetWindowSize(front.window, width, height)
+        var ignored: [PlatformEvent] = []
+        front.pollEvents(into: &ignored)
+        return front
+    }
+
     /// A game loop on `front` (1280×720, software, 240 Hz steps) recording stats to `stats`.
     /// `headless: false` runs the live path (monotonic time, idle and hidden-window waits) on top
     /// of a front end that really is SDL's dummy driver.

@@ -4,12 +4,12 @@ import ElasticCore
 extension SDLFrontEnd {
     /// Before a frame is drawn: what each command may draw over (`drawnBefore`: the box of the
     /// commands before it, which the veil's fold needs) and, drawing into `surface`, the pixels
-    /// inside `frameRects` that an opaque write of this frame covers whole (`cover`): wholly
-    /// covered spans of opaque runs, opaque rectangles and the stored part of the veil. The clear
-    /// skips those (the largest opaque rectangle is cut from it as a rectangle, `forEachUncovered`);
-    /// whatever else lands there first is overwritten too. Marking and reading the marks cost
-    /// more than a clear that stays in the cache saves, or than a few covered pixels save, so
-    /// only a large clear of which a quarter may be covered is marked.
+    /// inside `frameRects` that an opaque write of this frame covers whole: the wholly covered
+    /// spans of opaque runs, marked a bit a pixel (`cover`), and the stored part of the veil, cut
+    /// as rectangles (`occluders`, like opaque rectangles: `forEachUncovered`). The clear skips
+    /// those; whatever else lands there first is overwritten too. Marking and reading the marks
+    /// cost more than a clear that stays in the cache saves, or than a few covered pixels save,
+    /// so only a large clear of which a quarter may be covered is marked.
     func planCover(_ list: DrawList, scale s: Float, exact: Bool, surface: UnsafeMutablePointer<SDL_Surface>?) {
         drawnBefore.removeAll(keepingCapacity: true)
         // Marked as a local (moved out and back): no exclusivity check per span.
@@ -17,9 +17,7 @@ extension SDLFrontEnd {
         swap(&cover, &self.cover)
         defer { swap(&cover, &self.cover) }
         let cleared = frameRects.reduce(0) { $0 + $1.area }
-        let largest = occluders.max { $0.pixels.area < $1.pixels.area }?.command
-        let marks = surface != nil && cleared >= coverPixels
-            && 4 * coverable(list, scale: s, exact: exact, skipping: largest) >= cleared
+        let marks = surface != nil && cleared >= coverPixels && 4 * coverable(list, exact: exact) >= cleared
         cover.reset(output: outputRect)
         let bounds = coverage.region.bounds
         let rows = bounds.y0..<max(bounds.y0, bounds.y1)
@@ -39,20 +37,13 @@ extension SDLFrontEnd {
                 drawn = drawn.union(DamageTracker.textBounds(list.texts[index], scale: Double(s)))
             case let .rect(r, color) where surface != nil && color.isOpaque:
                 guard let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
-                if marks, position != largest { for area in frameRects { cover.mark(pixels.intersection(area)) } }
                 drawn = drawn.union(pixels)
             case let .rect(r, color) where exact:
                 guard let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
                 // The veil's fold stores a colour where only the clear lies under it (`draw`): all
-                // but the box of what was drawn before, which the clear skips as it skips an
-                // opaque rectangle (gooey-menu's menu, 1280×720 frames too).
-                let folds = surface != nil && coverage.composed(color, over: list.clearColor) != nil
-                if folds { occluders.append((position, pixels, pixels.intersection(drawn))) }
-                if marks, folds {
-                    for area in frameRects {
-                        let piece = pixels.intersection(area)
-                        piece.forEachPiece(outside: piece.intersection(drawn)) { cover.mark($0) }
-                    }
+                // but the box of what was drawn before it.
+                if surface != nil, coverage.composed(color, over: list.clearColor) != nil {
+                    pixels.forEachPiece(outside: drawn) { occluders.append((position, $0)) }
                 }
                 drawn = drawn.union(pixels)
             case .rect:
@@ -61,21 +52,13 @@ extension SDLFrontEnd {
         }
     }
 
-    /// At most how many output pixels the marks could cover: the boxes of the opaque runs, the
-    /// opaque rectangles but `largest`, the translucent ones the veil's fold may store.
-    private func coverable(_ list: DrawList, scale s: Float, exact: Bool, skipping largest: Int?) -> Int {
+    /// At most how many output pixels the marks could cover: the boxes of the opaque runs.
+    private func coverable(_ list: DrawList, exact: Bool) -> Int {
+        guard exact else { return 0 }
         var total = 0
-        for (position, command) in list.commands.enumerated() {
-            switch command {
-            case .triangles:
-                guard exact, position < damage.commandRuns.count else { continue }
-                for run in damage.runs[damage.commandRuns[position]] where run.spans != nil && run.color?.a == 255 {
-                    total += run.bounds.intersection(outputRect).area
-                }
-            case let .rect(r, _) where position != largest:
-                total += SurfaceFill.pixels(r, scale: s)?.intersection(outputRect).area ?? 0
-            default:
-                continue
+        for position in list.commands.indices where position < damage.commandRuns.count {
+            for run in damage.runs[damage.commandRuns[position]] where run.spans != nil && run.color?.a == 255 {
+                total += run.bounds.intersection(outputRect).area
             }
         }
         return total

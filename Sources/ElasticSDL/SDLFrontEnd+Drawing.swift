@@ -56,7 +56,7 @@ extension SDLFrontEnd {
         if surface != nil {
             for (i, command) in list.commands.enumerated() {
                 guard case let .rect(r, color) = command, color.isOpaque, let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
-                occluders.append((i, pixels, .empty))
+                occluders.append((i, pixels))
             }
         }
         coverage.region.set(frameRects)
@@ -167,21 +167,30 @@ extension SDLFrontEnd {
         }
     }
 
-    /// Calls `body` with the pieces of `pixels` that the occluder drawn after command `index`
-    /// and overwriting the most of them does not overwrite: those outside it and those in its
-    /// hole. A fill of the rest would be painted over whole (one occluder keeps the pieces to
-    /// five; the clear under gooey-menu's body or veil or under a card is most of a frame's pixels).
+    /// Calls `body` with the disjoint pieces of `pixels` that no occluder drawn after command
+    /// `index` overwrites: a fill of the rest would be painted over whole (the clear under
+    /// gooey-menu's body and veil, under each card of a list). Past `maxPieces` no more are cut:
+    /// what is left whole is only cleared needlessly.
     func forEachUncovered(_ pixels: PixelRect, after index: Int, _ body: (PixelRect) -> Void) {
-        var best = PixelRect.empty, bestHole = PixelRect.empty, most = 0
+        guard !pixels.isEmpty else { return }
+        // Taken out of self while cut: no copy, no exclusivity check per piece.
+        var pieces: [PixelRect] = [], next: [PixelRect] = []
+        swap(&pieces, &uncovered); swap(&next, &uncoveredNext)
+        defer { swap(&pieces, &uncovered); swap(&next, &uncoveredNext) }
+        pieces.removeAll(keepingCapacity: true)
+        pieces.append(pixels)
         for occluder in occluders where occluder.command > index {
-            let cut = occluder.pixels.intersection(pixels)
-            guard cut.area > most else { continue }
-            let hole = occluder.hole.isEmpty ? occluder.hole : occluder.hole.intersection(cut)
-            if cut.area - hole.area > most { (best, bestHole, most) = (cut, hole, cut.area - hole.area) }
+            guard pieces.count <= Self.maxPieces else { break }
+            guard !occluder.pixels.intersection(pixels).isEmpty else { continue }
+            next.removeAll(keepingCapacity: true)
+            for piece in pieces { piece.forEachPiece(outside: occluder.pixels) { next.append($0) } }
+            swap(&pieces, &next)
+            if pieces.isEmpty { return }
         }
-        pixels.forEachPiece(outside: best, body)
-        if !bestHole.isEmpty { body(bestHole) }
+        for piece in pieces { body(piece) }
     }
+
+    static let maxPieces = 64
 
     /// `count` indices from `first` through `SDL_RenderGeometry`.
     private func drawGeometry(first: Int, count: Int, indices: UnsafeBufferPointer<Int32>,

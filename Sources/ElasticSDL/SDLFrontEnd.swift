@@ -46,10 +46,12 @@ public final class SDLFrontEnd: FrontEnd {
     /// The output-pixel rectangles the frame being drawn redraws (the whole output when it
     /// redraws everything) and their SDL copies for the upload.
     var frameRects: [PixelRect] = []
-    /// This frame's rectangles that overwrite every pixel they cover (command index, output
-    /// pixels) but those of `hole`: what an earlier clear or rectangle fill need not write there.
-    /// Opaque rectangles drawn straight into the surface, and the veil's fold (`planCover`).
-    var occluders: [(command: Int, pixels: PixelRect, hole: PixelRect)] = []
+    /// This frame's rectangles whose every pixel a command overwrites (command index, output
+    /// pixels): what an earlier clear or translucent fill need not write. Opaque rectangles drawn
+    /// straight into the surface, and the pieces of the veil's fold (`planCover`).
+    var occluders: [(command: Int, pixels: PixelRect)] = []
+    /// Scratch for `forEachUncovered`: the pieces left, and the pieces left after the next cut.
+    var uncovered: [PixelRect] = [], uncoveredNext: [PixelRect] = []
     /// This frame's pixels an opaque write covers whole (the clear skips them) and, per command,
     /// the box of what the commands before it drew (`planCover`).
     var cover = OpaqueCover()

@@ -40,7 +40,7 @@ extension WindowFaultTests {
         for scene in [WindowFaultTests.coverScene(shift: 0), WindowFaultTests.veilScene(),
                       WindowFaultTests.roundedRectScene(direct: true), WindowFaultTests.fillScene(width: 1280, height: 720)] {
             let covered = try WindowFaultTests.pixels(of: front, scene, scale: 1, direct: true, in: dir)
-            #expect(!front.cover.isEmpty, "the frame should have marked pixels the clear skips")
+            #expect(!front.cover.isEmpty || !front.occluders.isEmpty, "the frame should mark or cut pixels the clear skips")
             let cleared = try WindowFaultTests.pixels(of: front, scene, scale: 1, direct: false, in: dir)
             let differing = zip(covered.pixels, cleared.pixels).filter { $0 != $1 }.count
             #expect(differing == 0, "\(differing) pixels differ")

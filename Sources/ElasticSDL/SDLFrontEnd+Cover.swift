@@ -10,6 +10,7 @@ extension SDLFrontEnd {
     /// those; whatever else lands there first is overwritten too. Marking and reading the marks
     /// cost more than a clear that stays in the cache saves, or than a few covered pixels save,
     /// so only a large clear of which a quarter may be covered is marked.
+    /// Sets `sharesClear` from the same boxes.
     func planCover(_ list: DrawList, scale s: Float, exact: Bool, surface: UnsafeMutablePointer<SDL_Surface>?) {
         drawnBefore.removeAll(keepingCapacity: true)
         // Marked as a local (moved out and back): no exclusivity check per span.
@@ -21,23 +22,29 @@ extension SDLFrontEnd {
         cover.reset(output: outputRect)
         let bounds = coverage.region.bounds
         let rows = bounds.y0..<max(bounds.y0, bounds.y1)
-        let indexCount = list.mesh.indices.count
         var drawn = PixelRect.empty
+        var far = FarHalf(sharing: exact && surface != nil, frameRects)
+        defer { sharesClear = far.shares }
         for (position, command) in list.commands.enumerated() {
             drawnBefore.append(drawn)
             switch command {
-            case let .triangles(first, count, _):
-                guard exact, count > 0, first >= 0, first + count <= indexCount else { continue }
+            case .triangles:
+                // Every batch has its runs with exact coverage, a batch with an index out of range too.
+                guard exact, position < damage.commandRuns.count else { continue }
                 for run in damage.runs[damage.commandRuns[position]] {
                     drawn = drawn.union(run.bounds)
+                    far.add(run.bounds)
                     guard marks, let spans = run.spans, let color = run.color, color.a == 255 else { continue }
                     cover.mark(whole: damage.spans[spans], rows: rows)
                 }
             case let .text(index):
-                drawn = drawn.union(DamageTracker.textBounds(list.texts[index], scale: Double(s)))
+                let box = DamageTracker.textBounds(list.texts[index], scale: Double(s))
+                drawn = drawn.union(box)
+                far.add(box)
             case let .rect(r, color) where surface != nil && color.isOpaque:
                 guard let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
                 drawn = drawn.union(pixels)
+                far.add(pixels)
             case let .rect(r, color) where exact:
                 guard let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
                 // The veil's fold stores a colour where only the clear lies under it (`draw`): all
@@ -46,6 +53,7 @@ extension SDLFrontEnd {
                     pixels.forEachPiece(outside: drawn) { occluders.append((position, $0)) }
                 }
                 drawn = drawn.union(pixels)
+                far.add(pixels)
             case .rect:
                 continue
             }
@@ -73,30 +81,24 @@ extension SDLFrontEnd {
             cover.fillUncovered($0, base: base, pitch: pitch, pixel: pixel, shared: sharesClear)
         }
     }
+}
 
-    /// Whether this frame's clear goes half to a second core (`PixelRun.fillShared`): a whole
-    /// frame of at least `PixelRun.sharedCount` pixels over whose far half (the second core's)
-    /// this frame draws at most an eighth. A pixel one core stored and the other then draws
-    /// over crosses between their caches, which costs more than sharing the stores saves
-    /// (gooey-menu's veil, wave-balls' wave; docs/benchmarks.md §15).
-    func sharesClear(_ list: DrawList, scale s: Float, exact: Bool, surface: UnsafeMutablePointer<SDL_Surface>?) -> Bool {
-        guard exact, surface != nil, frameRects.count == 1, frameRects[0].area >= PixelRun.sharedCount else { return false }
+/// Whether a frame's clear goes half to a second core (`PixelRun.fillShared`): a whole frame of
+/// at least `PixelRun.sharedCount` pixels over whose far half (the second core's) the frame draws
+/// at most an eighth, summed over the boxes of what it draws. A pixel one core stored and the
+/// other then draws over crosses between their caches, which costs more than sharing the stores
+/// saves (gooey-menu's veil, wave-balls' wave; docs/benchmarks.md §15).
+struct FarHalf {
+    private let far: PixelRect
+    private var drawn = 0
+
+    init(sharing: Bool, _ frameRects: [PixelRect]) {
+        guard sharing, frameRects.count == 1, frameRects[0].area >= PixelRun.sharedCount else { far = .empty; return }
         let area = frameRects[0]
-        let far = PixelRect(x0: area.x0, y0: area.y0 + area.height / 2, x1: area.x1, y1: area.y1)
-        var drawn = 0
-        for (position, command) in list.commands.enumerated() {
-            switch command {
-            case .triangles:
-                guard position < damage.commandRuns.count else { return false }
-                for run in damage.runs[damage.commandRuns[position]] { drawn += run.bounds.intersection(far).area }
-            case let .text(index):
-                drawn += DamageTracker.textBounds(list.texts[index], scale: Double(s)).intersection(far).area
-            case let .rect(r, _):
-                guard let pixels = SurfaceFill.pixels(r, scale: s) else { continue }
-                drawn += pixels.intersection(far).area
-            }
-            if 8 * drawn > far.area { return false }
-        }
-        return true
+        far = PixelRect(x0: area.x0, y0: area.y0 + area.height / 2, x1: area.x1, y1: area.y1)
     }
+
+    mutating func add(_ box: PixelRect) { drawn += box.intersection(far).area }
+
+    var shares: Bool { !far.isEmpty && 8 * drawn <= far.area }
 }

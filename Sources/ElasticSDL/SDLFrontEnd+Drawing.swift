@@ -61,7 +61,6 @@ extension SDLFrontEnd {
         }
         coverage.region.set(frameRects)
         planCover(list, scale: s, exact: exact, surface: surface)
-        sharesClear = sharesClear(list, scale: s, exact: exact, surface: surface)
         let whole = redrawsWholeOutput
         draw(list, scale: s, whole: whole, exact: exact, surface: surface)
         if !whole { SDL_RenderSetClipRect(renderer, nil) }

@@ -59,7 +59,7 @@ public final class SDLFrontEnd: FrontEnd {
     /// than a last-level cache keeps (docs/benchmarks.md §13). Tests set 0 to mark every frame.
     var coverPixels = 1 << 22
     var drawnBefore: [PixelRect] = []
-    /// Whether this frame's clear goes half to a second core (`sharesClear`).
+    /// Whether this frame's clear goes half to a second core (`FarHalf`, found by `planCover`).
     var sharesClear = false
     var uploadRects: [SDL_Rect] = []
 

@@ -28,6 +28,12 @@ extension SDLFrontEnd {
         let s = Float(scale.isFinite && scale > 0 ? scale : 1)
         frameRects.removeAll(keepingCapacity: true)
         let exact = exactSurface().map { coverage.begin(surface: $0, renderer: renderer) } ?? false
+        if list.mesh.hasSignedFans, !exact {
+            // Tessellated for exact coverage, which ended since: SDL would draw the fans' negative
+            // triangles as positive. Kept as it was; the next frame is tessellated for SDL, whole.
+            damage.invalidate()
+            return
+        }
         if partialUpdates || exact {
             // A whole redraw converts every run anew, as a first frame does.
             if !partialUpdates { damage.invalidate() }

@@ -14,12 +14,16 @@ extension WindowFaultTests {
         let (exact, _) = try WindowFaultTests.loop(on: front, scene: "wave-pull", headless: true, frameLimit: 1,
                                                    stats: dir.appendingPathComponent("a.csv").path)
         #expect(!exact.driver.tessellator.antialias)
+        _ = exact.run()  // a frame: whether fills are signed fans is asked every frame
+        #expect(exact.driver.tessellator.signedFans && exact.driver.drawList.mesh.hasSignedFans)
         front.coverage.enabled = false
         defer { front.coverage.enabled = true }
         #expect(!front.drawsExactCoverage)
         let (fringed, _) = try WindowFaultTests.loop(on: front, scene: "wave-pull", headless: true, frameLimit: 1,
                                                      stats: dir.appendingPathComponent("b.csv").path)
         #expect(fringed.driver.tessellator.antialias)
+        _ = fringed.run()
+        #expect(!fringed.driver.tessellator.signedFans && !fringed.driver.drawList.mesh.hasSignedFans)
         let rig = try LoopRig(scene: "wave-pull", size: Size(640, 480))
         #expect(rig.driver.tessellator.antialias, "the null front end draws nothing itself: the fringe stays")
     }
@@ -56,5 +60,41 @@ extension WindowFaultTests {
         #expect(g.r < 60 && Int(g.g) + Int(g.b) > 150, "the gradient lies on the red square: \(g)")
         #expect(image.pixel(210, 160) == green, "the far-reaching triangle is drawn (by SDL)")
         #expect(image.pixel(5, 5) == .white && image.pixel(300, 20) == .white)
+    }
+
+    @Test("signed fans reaching a front end whose exact coverage ended are not drawn by SDL; the next frame is whole")
+    func signedFansNeverReachSDL() throws {
+        let dir = try ElasticBinary.scratch("coverage-fans")
+        let front = try WindowFaultTests.frontEnd(sized: 320, 240)
+        defer { front.coverage.enabled = true }
+        // A C whose fan from the inner corner of its arm covers its mouth with a positive triangle.
+        let c: [Vec2] = [Vec2(45, 39), Vec2(46, 90), Vec2(147, 94), Vec2(148, 122), Vec2(14, 124),
+                         Vec2(15, 16), Vec2(152, 18), Vec2(150, 37)]
+        let path = Path { p in p.move(to: c[0]); for q in c.dropFirst() { p.line(to: q) }; p.close() }
+        func list(_ color: RGBA, fans: Bool) -> DrawList {
+            var tessellator = Tessellator(tolerance: 0.25, antialias: false)
+            tessellator.signedFans = fans
+            var list = DrawList()
+            tessellator.fill(path, color: color, into: &list)
+            return list
+        }
+        func shot(_ name: String) throws -> PNGImage {
+            let file = dir.appendingPathComponent(name).path
+            try front.saveScreenshot(to: file)
+            front.present()
+            return try PNGImage.load(file)
+        }
+        let red = RGBA(255, 0, 0), blue = RGBA(0, 0, 255), mouth = (x: 120, y: 80), arm = (x: 30, y: 60)
+        front.draw(list(red, fans: true), scale: 1)
+        var image = try shot("exact.png")
+        #expect(image.pixel(arm.x, arm.y) == red && image.pixel(mouth.x, mouth.y) == .white)
+        front.coverage.enabled = false
+        front.draw(list(blue, fans: true), scale: 1)
+        image = try shot("kept.png")
+        #expect(image.pixel(arm.x, arm.y) == red, "the frame is kept as it was")
+        #expect(image.pixel(mouth.x, mouth.y) == .white, "SDL drew the fan's triangles")
+        front.draw(list(blue, fans: false), scale: 1)
+        image = try shot("sdl.png")
+        #expect(image.pixel(arm.x, arm.y) == blue && image.pixel(mouth.x, mouth.y) == .white)
     }
 }

@@ -13,7 +13,8 @@ public struct CoverageSpan: Hashable, Sendable {
 /// edges as one span. Triangles are turned to one orientation and their edges walked in one
 /// direction, so an edge two neighbouring triangles share adds exactly opposite amounts and is
 /// dropped before it is walked: pieces of a shape cannot seam, and a big shape costs its outline,
-/// not its triangles. Overlapping triangles add up, saturating at full coverage.
+/// not its triangles. Overlapping triangles add up, saturating at full coverage. Added `signed`,
+/// triangles keep their orientation instead: a signed fan then leaves just its polygon's outline.
 ///
 /// Nothing allocates once the buffers have grown to a frame's needs.
 /// (Fixed-point and cell arithmetic: `CellGrid`.)
@@ -83,8 +84,11 @@ public struct CoverageRasterizer: Sendable {
     /// `addTriangle` would one by one, but through pointers into tables sized for them up front (no
     /// growth, bounds or uniqueness check per edge). False when a vertex is not finite or beyond
     /// `coordinateLimit`: the triangles before that one are added, it and the rest are not.
+    /// `signed`: each triangle adds with its own orientation, even with no area, so a signed fan
+    /// (`Mesh.addSignedFan`) leaves exactly its polygon's outline.
     @inline(__always)
-    public mutating func addTriangles(count: Int, _ corners: (Int) -> (Float, Float, Float, Float, Float, Float)) -> Bool {
+    public mutating func addTriangles(count: Int, signed: Bool = false,
+                                      _ corners: (Int) -> (Float, Float, Float, Float, Float, Float)) -> Bool {
         guard count > 0 else { return true }
         let needed = edgeCount + 3 * count
         if edges.count < needed {
@@ -121,7 +125,7 @@ public struct CoverageRasterizer: Sendable {
                 for k in 0..<count {
                     let (ax, ay, bx, by, cx, cy) = corners(k)
                     guard let a = Self.fixed(ax, ay), let b = Self.fixed(bx, by), let c = Self.fixed(cx, cy) else { return true }
-                    let cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+                    let cross = signed ? 1 : (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
                     guard cross != 0 else { continue }  // no area
                     lo = (min(lo.x, a.x, b.x, c.x), min(lo.y, a.y, b.y, c.y))
                     hi = (max(hi.x, a.x, b.x, c.x), max(hi.y, a.y, b.y, c.y))

@@ -51,6 +51,17 @@ extension Mesh {
         orientedTriangle(a, c, d)
     }
 
+    /// `polygon` as a fan from its first point, every triangle kept with its own sign: summed with
+    /// signs, the edges the fan adds inside cancel and what is left is the polygon's outline, so
+    /// exact coverage converts the outline alone, with no triangulation.
+    mutating func addSignedFan(_ polygon: [Vec2], color: RGBA) {
+        guard polygon.count >= 3 else { return }
+        let first = Int32(vertices.count)
+        for p in polygon { vertices.append(Vertex(p, color)) }
+        for k in 1..<Int32(polygon.count - 1) { triangle(first, first + k, first + k + 1) }
+        hasSignedFans = true
+    }
+
     /// Drops vertices and indices appended after the given counts (keeps capacity).
     mutating func truncate(vertexCount: Int, indexCount: Int) {
         if vertices.count > vertexCount { vertices.removeSubrange(vertexCount..<vertices.count) }

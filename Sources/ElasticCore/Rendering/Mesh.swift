@@ -3,12 +3,16 @@
 public struct Mesh: Sendable {
     public var vertices: [Vertex] = []
     public var indices: [Int32] = []
+    /// Holds signed fans (`Tessellator.signedFans`): triangles of either orientation whose signed
+    /// sum is the shape, which only exact coverage (`CoverageRasterizer`, signed) draws right.
+    public var hasSignedFans = false
 
     public init() {}
 
     public mutating func removeAll() {
         vertices.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
+        hasSignedFans = false
     }
 
     public var triangleCount: Int { indices.count / 3 }

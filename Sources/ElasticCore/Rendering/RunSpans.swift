@@ -98,7 +98,7 @@ public struct RunSpans: Sendable {
         rasterizer.reset()
         let added = mesh.indices.withUnsafeBufferPointer { indices in
             mesh.vertices.withUnsafeBufferPointer { vertices in
-                rasterizer.addTriangles(count: range.count / 3) { k in
+                rasterizer.addTriangles(count: range.count / 3, signed: mesh.hasSignedFans) { k in
                     let t = range.lowerBound &+ 3 &* k
                     let a = vertices[Int(indices[t])], b = vertices[Int(indices[t &+ 1])], c = vertices[Int(indices[t &+ 2])]
                     return (a.x * scale, a.y * scale, b.x * scale, b.y * scale, c.x * scale, c.y * scale)

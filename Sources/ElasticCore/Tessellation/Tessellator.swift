@@ -12,7 +12,7 @@
 /// Thin strips matter: SDL's software rasteriser scans each triangle's bounding box.
 ///
 /// Every triangle has positive signed area in the `Vec2.cross` convention (clockwise on a y-down
-/// screen), finite coordinates and in-range indices.
+/// screen; but the fills of `signedFans`), finite coordinates and in-range indices.
 ///
 /// Keep one tessellator and one draw list alive across frames: all scratch buffers are stored
 /// here and reused, so `fill`/`stroke`/`fillRect` allocate nothing once warmed up.
@@ -42,6 +42,9 @@ public struct Tessellator: Sendable {
     /// curved band. Rectangles are snapped to whole output pixels (see `pixelScale`) so they meet
     /// the triangles without seams. Off by default: meshes stay pure triangles for tools and tests.
     public var rectangleCores = false
+    /// Fills without a fringe as signed fans (`Mesh.addSignedFan`), not triangulations: for a front
+    /// end that draws exact coverage, which converts only a fill's outline. Off by default.
+    public var signedFans = false
     /// Output pixels per point: rectangle cores snap to whole output pixels and the fringe is one
     /// output pixel wide.
     public var pixelScale: Double = 1
@@ -184,6 +187,7 @@ public struct Tessellator: Sendable {
         if strict, area < 0 { return false }
         guard area > 1e-9 else { return true }  // collapsed to nothing: the fringe alone draws it
         if cores, fillAroundCore(polygon, color: color, into: &mesh) { return true }
+        if !strict, fansFit(polygon) { mesh.addSignedFan(polygon, color: color); return true }
         if ladder.fill(polygon, axis: .x, color: color, into: &mesh)
             || ladder.fill(polygon, axis: .y, color: color, into: &mesh) { return true }
         if strict, Fringe.isMonotone(contour, alongX: true) || Fringe.isMonotone(contour, alongX: false)
@@ -220,6 +224,7 @@ public struct Tessellator: Sendable {
                                       into mesh: inout Mesh) -> Bool {
         Tessellator.clip(polygon, y: y, keepAbove: keepAbove, into: &piece)
         guard piece.count >= 3, Tessellator.doubledArea(piece) > 1e-9 else { return true }
+        if fansFit(piece) { mesh.addSignedFan(piece, color: color); return true }
         return ladder.fill(piece, axis: .x, color: color, into: &mesh)
     }
 

@@ -168,6 +168,8 @@ final class GameLoop {
         if sleepingIdle { sleepingIdle = false; outputs.stats?.resume() }
         lastFrameWasIdle = idle
 
+        // Asked every frame: signed fans need exact coverage, which a lost surface can end.
+        driver.tessellator.signedFans = frontEnd.drawsExactCoverage
         driver.draw(outputScale: frontEnd.pixelScale)
         if config.showHint {
             overlays.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene, size: driver.sceneSize, now: now)

@@ -125,7 +125,8 @@ extension SDLFrontEnd {
                                             coverage.blend(damage.spans[spans], color: color)
                                         } else {
                                             drawExact(first: run.indices.lowerBound, count: run.indices.count, vertices: vertices,
-                                                      indices: indices, sdlVertices: sdlVertices, scale: s, whole: whole)
+                                                      indices: indices, sdlVertices: sdlVertices, scale: s, whole: whole,
+                                                      signed: list.mesh.hasSignedFans)
                                         }
                                     }
                                 } else {
@@ -206,10 +207,11 @@ extension SDLFrontEnd {
 
     /// A triangle batch with exact coverage: runs of triangles whose three vertices share one
     /// colour go to `SurfaceCoverage`, each run scan-converted once; the others (colour gradients,
-    /// vertices out of its fixed point's range) keep going through SDL, in order.
+    /// vertices out of its fixed point's range) keep going through SDL, in order. `signed`: added
+    /// with their signs (`Mesh.hasSignedFans`; a fan's points all lie in range, so no fan is split).
     private func drawExact(first: Int, count: Int, vertices: UnsafeBufferPointer<Vertex>,
                            indices: UnsafeBufferPointer<Int32>, sdlVertices: UnsafeBufferPointer<SDL_Vertex>, scale: Float,
-                           whole: Bool) {
+                           whole: Bool, signed: Bool) {
         func drawGeometry(first: Int, count: Int, indices: UnsafeBufferPointer<Int32>, sdlVertices: UnsafeBufferPointer<SDL_Vertex>) {
             forEachClip(whole, scale: scale) { _ in
                 self.drawGeometry(first: first, count: count, indices: indices, sdlVertices: sdlVertices)
@@ -223,7 +225,7 @@ extension SDLFrontEnd {
             let n = vertices.count
             if i0 >= 0, i0 < n, i1 >= 0, i1 < n, i2 >= 0, i2 < n {
                 let a = vertices[i0], b = vertices[i1], c = vertices[i2]
-                if a.color == b.color, b.color == c.color, coverage.add(a, b, c, scale: scale) {
+                if a.color == b.color, b.color == c.color, coverage.add(a, b, c, scale: scale, signed: signed) {
                     // SDL's stretch only queues here; the coverage flushes it before blending.
                     if sdlStart >= 0 { drawGeometry(first: sdlStart, count: k - sdlStart, indices: indices, sdlVertices: sdlVertices) }
                     sdlStart = -1

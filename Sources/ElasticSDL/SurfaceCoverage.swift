@@ -94,11 +94,13 @@ final class SurfaceCoverage {
 
     /// Adds a triangle (points × `scale` = output pixels) of one colour to the current run,
     /// compositing the run first when its colour differs. False, with nothing added, when a vertex
-    /// is not finite or too far out for the rasteriser's fixed point.
-    func add(_ a: Vertex, _ b: Vertex, _ c: Vertex, scale: Float) -> Bool {
+    /// is not finite or too far out for the rasteriser's fixed point. `signed`: as it is oriented
+    /// (`CoverageRasterizer.addTriangles`).
+    func add(_ a: Vertex, _ b: Vertex, _ c: Vertex, scale: Float, signed: Bool = false) -> Bool {
         if !rasterizer.isEmpty, a.color != runColor { flush() }
-        guard rasterizer.addTriangle(a.x * scale, a.y * scale, b.x * scale, b.y * scale, c.x * scale, c.y * scale)
-        else { return false }
+        guard rasterizer.addTriangles(count: 1, signed: signed, { _ in
+            (a.x * scale, a.y * scale, b.x * scale, b.y * scale, c.x * scale, c.y * scale)
+        }) else { return false }
         runColor = a.color
         return true
     }

@@ -97,4 +97,30 @@ extension WindowFaultTests {
         image = try shot("sdl.png")
         #expect(image.pixel(arm.x, arm.y) == blue && image.pixel(mouth.x, mouth.y) == .white)
     }
+
+    @Test("a fan in one run with a triangle beyond the fixed point is still summed with its signs")
+    func fanBesideFarTriangle() throws {
+        let dir = try ElasticBinary.scratch("coverage-fan-far")
+        let front = try WindowFaultTests.frontEnd(sized: 320, 240)
+        let c: [Vec2] = [Vec2(45, 39), Vec2(46, 90), Vec2(147, 94), Vec2(148, 122), Vec2(14, 124),
+                         Vec2(15, 16), Vec2(152, 18), Vec2(150, 37)]
+        var tessellator = Tessellator(tolerance: 0.25, antialias: false)
+        tessellator.signedFans = true
+        var list = DrawList()
+        let red = RGBA(255, 0, 0)
+        tessellator.fill(Path { p in p.move(to: c[0]); for q in c.dropFirst() { p.line(to: q) }; p.close() }, color: red, into: &list)
+        // The same colour, so the same run: the run cannot be converted whole and goes triangle by triangle.
+        let far = [Vec2(200, 150), Vec2(1e6, 150), Vec2(200, 230)].map { list.mesh.add(Vertex($0, red)) }
+        list.mesh.triangle(far[0], far[1], far[2])
+        list.commitTriangles(blend: .none)
+        #expect(list.mesh.hasSignedFans)
+        front.draw(list, scale: 1)
+        let file = dir.appendingPathComponent("fan-far.png").path
+        try front.saveScreenshot(to: file)
+        front.present()
+        let image = try PNGImage.load(file)
+        #expect(image.pixel(30, 60) == red)
+        #expect(image.pixel(120, 80) == .white, "the C's mouth, covered by a positive triangle of its fan")
+        #expect(image.pixel(210, 160) == red, "the far-reaching triangle is drawn (by SDL)")
+    }
 }

@@ -50,10 +50,7 @@ extension WindowFaultTests {
         triangle(Vec2(200, 150), Vec2(1e6, 150), Vec2(200, 230), green, green, green)
         list.commitTriangles(blend: .none)
         front.draw(list, scale: 1)
-        let file = dir.appendingPathComponent("mixed.png").path
-        try front.saveScreenshot(to: file)
-        front.present()
-        let image = try PNGImage.load(file)
+        let image = try shot(of: front, in: dir, named: "mixed.png")
         #expect(image.pixel(30, 60) == red)
         #expect(image.pixel(110, 60) == blue, "the blue square lies on the gradient")
         let g = image.pixel(100, 100)
@@ -67,60 +64,56 @@ extension WindowFaultTests {
         let dir = try ElasticBinary.scratch("coverage-fans")
         let front = try WindowFaultTests.frontEnd(sized: 320, 240)
         defer { front.coverage.enabled = true }
-        // A C whose fan from the inner corner of its arm covers its mouth with a positive triangle.
-        let c: [Vec2] = [Vec2(45, 39), Vec2(46, 90), Vec2(147, 94), Vec2(148, 122), Vec2(14, 124),
-                         Vec2(15, 16), Vec2(152, 18), Vec2(150, 37)]
-        let path = Path { p in p.move(to: c[0]); for q in c.dropFirst() { p.line(to: q) }; p.close() }
-        func list(_ color: RGBA, fans: Bool) -> DrawList {
-            var tessellator = Tessellator(tolerance: 0.25, antialias: false)
-            tessellator.signedFans = fans
-            var list = DrawList()
-            tessellator.fill(path, color: color, into: &list)
-            return list
-        }
-        func shot(_ name: String) throws -> PNGImage {
-            let file = dir.appendingPathComponent(name).path
-            try front.saveScreenshot(to: file)
-            front.present()
-            return try PNGImage.load(file)
-        }
-        let red = RGBA(255, 0, 0), blue = RGBA(0, 0, 255), mouth = (x: 120, y: 80), arm = (x: 30, y: 60)
-        front.draw(list(red, fans: true), scale: 1)
-        var image = try shot("exact.png")
-        #expect(image.pixel(arm.x, arm.y) == red && image.pixel(mouth.x, mouth.y) == .white)
+        let red = RGBA(255, 0, 0), blue = RGBA(0, 0, 255)
+        front.draw(letterC(red, signedFans: true), scale: 1)
+        var image = try shot(of: front, in: dir, named: "exact.png")
+        #expect(image.pixel(letterCArm.x, letterCArm.y) == red && image.pixel(letterCMouth.x, letterCMouth.y) == .white)
         front.coverage.enabled = false
-        front.draw(list(blue, fans: true), scale: 1)
-        image = try shot("kept.png")
-        #expect(image.pixel(arm.x, arm.y) == red, "the frame is kept as it was")
-        #expect(image.pixel(mouth.x, mouth.y) == .white, "SDL drew the fan's triangles")
-        front.draw(list(blue, fans: false), scale: 1)
-        image = try shot("sdl.png")
-        #expect(image.pixel(arm.x, arm.y) == blue && image.pixel(mouth.x, mouth.y) == .white)
+        front.draw(letterC(blue, signedFans: true), scale: 1)
+        image = try shot(of: front, in: dir, named: "kept.png")
+        #expect(image.pixel(letterCArm.x, letterCArm.y) == red, "the frame is kept as it was")
+        #expect(image.pixel(letterCMouth.x, letterCMouth.y) == .white, "SDL drew the fan's triangles")
+        front.draw(letterC(blue, signedFans: false), scale: 1)
+        image = try shot(of: front, in: dir, named: "sdl.png")
+        #expect(image.pixel(letterCArm.x, letterCArm.y) == blue && image.pixel(letterCMouth.x, letterCMouth.y) == .white)
     }
 
     @Test("a fan in one run with a triangle beyond the fixed point is still summed with its signs")
     func fanBesideFarTriangle() throws {
         let dir = try ElasticBinary.scratch("coverage-fan-far")
         let front = try WindowFaultTests.frontEnd(sized: 320, 240)
-        let c: [Vec2] = [Vec2(45, 39), Vec2(46, 90), Vec2(147, 94), Vec2(148, 122), Vec2(14, 124),
-                         Vec2(15, 16), Vec2(152, 18), Vec2(150, 37)]
-        var tessellator = Tessellator(tolerance: 0.25, antialias: false)
-        tessellator.signedFans = true
-        var list = DrawList()
         let red = RGBA(255, 0, 0)
-        tessellator.fill(Path { p in p.move(to: c[0]); for q in c.dropFirst() { p.line(to: q) }; p.close() }, color: red, into: &list)
+        var list = letterC(red, signedFans: true)
         // The same colour, so the same run: the run cannot be converted whole and goes triangle by triangle.
         let far = [Vec2(200, 150), Vec2(1e6, 150), Vec2(200, 230)].map { list.mesh.add(Vertex($0, red)) }
         list.mesh.triangle(far[0], far[1], far[2])
         list.commitTriangles(blend: .none)
         #expect(list.mesh.hasSignedFans)
         front.draw(list, scale: 1)
-        let file = dir.appendingPathComponent("fan-far.png").path
-        try front.saveScreenshot(to: file)
-        front.present()
-        let image = try PNGImage.load(file)
-        #expect(image.pixel(30, 60) == red)
-        #expect(image.pixel(120, 80) == .white, "the C's mouth, covered by a positive triangle of its fan")
+        let image = try shot(of: front, in: dir, named: "fan-far.png")
+        #expect(image.pixel(letterCArm.x, letterCArm.y) == red)
+        #expect(image.pixel(letterCMouth.x, letterCMouth.y) == .white, "the C's mouth, covered by a positive triangle of its fan")
         #expect(image.pixel(210, 160) == red, "the far-reaching triangle is drawn (by SDL)")
     }
+}
+
+/// A C fanned from the inner corner of its arm: that fan covers the C's mouth with a positive triangle.
+private func letterC(_ color: RGBA, signedFans: Bool) -> DrawList {
+    let c: [Vec2] = [Vec2(45, 39), Vec2(46, 90), Vec2(147, 94), Vec2(148, 122), Vec2(14, 124),
+                     Vec2(15, 16), Vec2(152, 18), Vec2(150, 37)]
+    var tessellator = Tessellator(tolerance: 0.25, antialias: false)
+    tessellator.signedFans = signedFans
+    var list = DrawList()
+    tessellator.fill(Path { p in p.move(to: c[0]); for q in c.dropFirst() { p.line(to: q) }; p.close() }, color: color, into: &list)
+    return list
+}
+
+private let letterCArm = (x: 30, y: 60), letterCMouth = (x: 120, y: 80)
+
+/// The front end's frame as a screenshot would save it (then presented, as a frame would be).
+private func shot(of front: SDLFrontEnd, in dir: URL, named name: String) throws -> PNGImage {
+    let file = dir.appendingPathComponent(name).path
+    try front.saveScreenshot(to: file)
+    front.present()
+    return try PNGImage.load(file)
 }

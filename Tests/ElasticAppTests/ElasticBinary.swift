@@ -111,9 +111,19 @@ enum ElasticBinary {
         return exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 
+    /// One folder a test process for the tests' outputs, removed when the process exits
+    /// (set ELASTIC_KEEP_TEST_FILES to keep it for a look after a failure).
+    static let scratchRoot = FileManager.default.temporaryDirectory.appendingPathComponent("elastic-tests-\(getpid())")
+
+    private static let scratchCleanup: Void = {
+        guard ProcessInfo.processInfo.environment["ELASTIC_KEEP_TEST_FILES"] == nil else { return }
+        atexit { try? FileManager.default.removeItem(at: ElasticBinary.scratchRoot) }
+    }()
+
     /// A fresh scratch folder for one test's outputs.
     static func scratch(_ name: String) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("elastic-tests-\(getpid())/\(name)")
+        _ = scratchCleanup
+        let dir = scratchRoot.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir

@@ -1,9 +1,19 @@
 import Foundation
 @testable import ElasticStats
 
+/// One folder a test process for every stats test's files, removed when the process exits
+/// (set ELASTIC_KEEP_TEST_FILES to keep it for a look after a failure).
+let statsScratchRoot = NSTemporaryDirectory() + "elastic-stats-\(getpid())"
+
+private let statsScratchCleanup: Void = {
+    guard ProcessInfo.processInfo.environment["ELASTIC_KEEP_TEST_FILES"] == nil else { return }
+    atexit { try? FileManager.default.removeItem(atPath: statsScratchRoot) }
+}()
+
 /// A fresh directory for one test's files.
 func statsTemporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "elastic-stats-\(UUID().uuidString)"
+    _ = statsScratchCleanup
+    let path = statsScratchRoot + "/\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }

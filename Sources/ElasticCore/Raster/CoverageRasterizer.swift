@@ -43,8 +43,8 @@ public struct CoverageRasterizer: Sendable {
     var edgeCount = 0
     /// Open addressing over `edges`: a slot holds its stamp (high 32 bits) and an edge index + 1,
     /// valid while the stamp is the current one, so a reset clears nothing.
-    private var slots: [UInt64] = []
-    private var stamp: UInt32 = 1
+    var slots: [UInt64] = []
+    var stamp: UInt32 = 1
     /// Edge indices by band (band b's from `bandStarts[b]` to `bandStarts[b + 1]`).
     var bandEdges: [Int32] = []
     var bandStarts: [Int32] = []
@@ -58,7 +58,7 @@ public struct CoverageRasterizer: Sendable {
     /// The spans of the last `sweep`.
     public var spans: ArraySlice<CoverageSpan> { spanBuffer[..<spanCount] }
     /// The pixels what was added touches.
-    private(set) public var bounds = PixelRect.empty
+    internal(set) public var bounds = PixelRect.empty
 
     public init() {}
 
@@ -72,102 +72,6 @@ public struct CoverageRasterizer: Sendable {
             stamp = 1
         }
         bounds = .empty
-    }
-
-    /// Adds a triangle (output pixels); false, with nothing added, when a vertex is not finite
-    /// or beyond `coordinateLimit`.
-    public mutating func addTriangle(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float, _ cx: Float, _ cy: Float) -> Bool {
-        addTriangles(count: 1) { _ in (ax, ay, bx, by, cx, cy) }
-    }
-
-    /// Adds `count` triangles, the k-th with the corners `corners(k)` (output pixels), as
-    /// `addTriangle` would one by one, but through pointers into tables sized for them up front (no
-    /// growth, bounds or uniqueness check per edge). False when a vertex is not finite or beyond
-    /// `coordinateLimit`: the triangles before that one are added, it and the rest are not.
-    /// `signed`: each triangle adds with its own orientation, even with no area, so a signed fan
-    /// (`Mesh.addSignedFan`) leaves exactly its polygon's outline.
-    @inline(__always)
-    public mutating func addTriangles(count: Int, signed: Bool = false,
-                                      _ corners: (Int) -> (Float, Float, Float, Float, Float, Float)) -> Bool {
-        guard count > 0 else { return true }
-        let needed = edgeCount + 3 * count
-        if edges.count < needed {
-            edges.append(contentsOf: repeatElement((edge: Edge(x0: 0, y0: 0, x1: 0, y1: 0), winding: Int32(0)), count: max(needed, 2 * edges.count) - edges.count))
-        }
-        if 2 * needed > slots.count { growSlots(toHold: needed) }
-        var store: [(edge: Edge, winding: Int32)] = [], table: [UInt64] = []
-        swap(&store, &edges); swap(&table, &slots)
-        defer { swap(&store, &edges); swap(&table, &slots) }
-        var n = edgeCount
-        var lo = (x: Int64.max, y: Int64.max), hi = (x: Int64.min, y: Int64.min)
-        let mask = table.count - 1, current = UInt64(stamp) << 32
-        let refused: Bool = store.withUnsafeMutableBufferPointer { store in
-            table.withUnsafeMutableBufferPointer { table in
-                @inline(__always) func addEdge(_ p: (x: Int64, y: Int64), _ q: (x: Int64, y: Int64)) {
-                    guard p.y != q.y else { return }  // a horizontal edge covers nothing
-                    let down = p.y < q.y
-                    let edge = down ? Edge(x0: Int32(p.x), y0: Int32(p.y), x1: Int32(q.x), y1: Int32(q.y))
-                                    : Edge(x0: Int32(q.x), y0: Int32(q.y), x1: Int32(p.x), y1: Int32(p.y))
-                    let winding: Int32 = down ? 1 : -1
-                    var k = Int(truncatingIfNeeded: edge.hash) & mask
-                    while case let slot = table[k], slot & 0xFFFF_FFFF_0000_0000 == current {
-                        let i = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) &- 1
-                        if store[i].edge == edge {
-                            store[i].winding &+= winding
-                            return
-                        }
-                        k = (k &+ 1) & mask
-                    }
-                    table[k] = current | UInt64(n &+ 1)
-                    store[n] = (edge, winding)
-                    n &+= 1
-                }
-                for k in 0..<count {
-                    let (ax, ay, bx, by, cx, cy) = corners(k)
-                    guard let a = Self.fixed(ax, ay), let b = Self.fixed(bx, by), let c = Self.fixed(cx, cy) else { return true }
-                    let cross = signed ? 1 : (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
-                    guard cross != 0 else { continue }  // no area
-                    lo = (min(lo.x, a.x, b.x, c.x), min(lo.y, a.y, b.y, c.y))
-                    hi = (max(hi.x, a.x, b.x, c.x), max(hi.y, a.y, b.y, c.y))
-                    // One orientation for every triangle, so shared edges cancel and overlaps add.
-                    if cross > 0 { addEdge(a, b); addEdge(b, c); addEdge(c, a) } else { addEdge(a, c); addEdge(c, b); addEdge(b, a) }
-                }
-                return false
-            }
-        }
-        edgeCount = n
-        if lo.x <= hi.x {
-            bounds = bounds.union(PixelRect(x0: Int(lo.x >> 8), y0: Int(lo.y >> 8), x1: Int(hi.x >> 8) + 1, y1: Int(hi.y >> 8) + 1))
-        }
-        return !refused
-    }
-
-    private static func fixed(_ x: Float, _ y: Float) -> (x: Int64, y: Int64)? {
-        guard abs(x) <= coordinateLimit, abs(y) <= coordinateLimit else { return nil }  // NaN fails too
-        return (rounded(x * 256), rounded(y * 256))
-    }
-
-    /// `Int64(v.rounded())` (half away from zero) for |v| ≤ 2^22, without a call to `roundf`:
-    /// truncated, then moved by the fraction, which `v − Float(t)` gives exactly at this size.
-    @inline(__always)
-    static func rounded(_ v: Float) -> Int64 {
-        let t = Int64(v), fraction = v - Float(t)
-        return fraction >= 0.5 ? t + 1 : fraction <= -0.5 ? t - 1 : t
-    }
-
-    /// Grows the table (a power of two, at least 256 slots and twice `count`) and puts the
-    /// current edges back in.
-    private mutating func growSlots(toHold count: Int) {
-        var size = max(256, slots.count)
-        while size < 2 * count { size *= 2 }
-        slots = Array(repeating: 0, count: size)
-        stamp = 1
-        let current = UInt64(stamp) << 32
-        for i in 0..<edgeCount {
-            var k = Int(truncatingIfNeeded: edges[i].edge.hash) & (size - 1)
-            while slots[k] & 0xFFFF_FFFF_0000_0000 == current { k = (k + 1) & (size - 1) }
-            slots[k] = current | UInt64(i + 1)
-        }
     }
 
     /// The coverage of everything added, inside `clip`, as spans sorted by row then column

@@ -98,11 +98,8 @@ public struct RunSpans: Sendable {
         rasterizer.reset()
         let added = mesh.indices.withUnsafeBufferPointer { indices in
             mesh.vertices.withUnsafeBufferPointer { vertices in
-                rasterizer.addTriangles(count: range.count / 3, signed: mesh.hasSignedFans) { k in
-                    let t = range.lowerBound &+ 3 &* k
-                    let a = vertices[Int(indices[t])], b = vertices[Int(indices[t &+ 1])], c = vertices[Int(indices[t &+ 2])]
-                    return (a.x * scale, a.y * scale, b.x * scale, b.y * scale, c.x * scale, c.y * scale)
-                }
+                rasterizer.addTriangles(count: range.count / 3, signed: mesh.hasSignedFans,
+                                        MeshTriangles(indices: indices, vertices: vertices, start: range.lowerBound, scale: scale))
             }
         }
         guard added else { return nil }
@@ -130,5 +127,23 @@ public struct RunSpans: Sendable {
                       _ body: (UnsafeBufferPointer<CoverageSpan>, UnsafeBufferPointer<CoverageSpan>) -> R) -> R {
         let oldSpans = Self.held(old).map { held[$0.0].spans[$0.1] } ?? previous[old]
         return oldSpans.withUnsafeBufferPointer { o in self[new].withUnsafeBufferPointer { n in body(o, n) } }
+    }
+}
+
+/// A run of a mesh's triangles, scaled to output pixels (every index in range).
+private struct MeshTriangles: IndexedTriangles {
+    let indices: UnsafeBufferPointer<Int32>, vertices: UnsafeBufferPointer<Vertex>
+    let start: Int, scale: Float
+
+    @inline(__always)
+    func triangle(_ k: Int) -> (Int32, Int32, Int32) {
+        let t = start &+ 3 &* k
+        return (indices[t], indices[t &+ 1], indices[t &+ 2])
+    }
+
+    @inline(__always)
+    func point(_ i: Int32) -> (Float, Float) {
+        let v = vertices[Int(i)]
+        return (v.x * scale, v.y * scale)
     }
 }

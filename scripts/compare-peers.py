@@ -16,8 +16,9 @@ Elastic unions each shape's contours), in two modes:
                 (what Elastic's software path does);
   full frame    clear and draw the whole frame.
 
-The table shows p50 ms per frame (the lowest of --repeats runs or passes: load on a shared
-machine only ever adds time) and, in brackets, Elastic's frame_ms p50 in the same mode (equal
+The table shows p50 ms per frame (the lowest of --repeats rounds: load on a shared machine only
+ever adds time; each round runs Elastic and every peer one after another, so a busy spell falls
+on all of them alike) and, in brackets, Elastic's frame_ms p50 in the same mode (equal
 damage: --redraw damage; full frame: --redraw all) divided by the peer's time (below 1: Elastic
 is faster). Peers are timed from Python: their paths and label images are
 built before the clock starts (in their favour), the drawing calls and Python's call overhead
@@ -57,24 +58,38 @@ def load_peers(names):
     return [found[n] for n in names if n in found]
 
 
-def time_peer(peer, prepared, frames, repeats, full, percentile):
-    """The lowest of `repeats` passes' p50 ms (load on a shared machine only ever adds time)."""
+def time_peer(peer, prepared, frames, full, percentile):
+    """One pass over the frames: its p50 ms."""
     import time
-    best = float("inf")
+    times = []
+    for p, f in zip(prepared, frames):
+        rects = None if full else f["damage"]
+        t0 = time.perf_counter_ns()
+        peer.draw(p, rects)
+        times.append((time.perf_counter_ns() - t0) / 1e6)
+    return percentile(times, 50)
+
+
+def measure(binary, scene, width, height, replay, tmp, skip, peers, frames, repeats, percentile):
+    """Elastic's runs (damage, all) and every peer's passes (equal damage, full frame), taken in
+    `repeats` rounds, each round all of them one after another, so a busy spell of the shared
+    machine falls on every side alike; each keeps its lowest p50 (load only ever adds time).
+    Elastic's best rows in each mode, and {peer name: (equal damage ms, full frame ms)}."""
+    from peers import elastic
+
+    def p50(rows):
+        return percentile([r["frame_ms"] for r in rows], 50)
+    best = {"damage": None, "all": None}
+    timed = {name: [float("inf"), float("inf")] for name, _, _ in peers}
     for _ in range(repeats):
-        times = []
-        for p, f in zip(prepared, frames):
-            rects = None if full else f["damage"]
-            t0 = time.perf_counter_ns()
-            peer.draw(p, rects)
-            times.append((time.perf_counter_ns() - t0) / 1e6)
-        best = min(best, percentile(times, 50))
-    return best
-
-
-def best_run(run, repeats, percentile):
-    """The rows of the run with the lowest frame_ms p50 of `repeats` runs."""
-    return min((run() for _ in range(repeats)), key=lambda rows: percentile([r["frame_ms"] for r in rows], 50))
+        for redraw in best:
+            rows = elastic.stats(binary, scene, width, height, replay, tmp, skip, redraw)
+            if best[redraw] is None or p50(rows) < p50(best[redraw]):
+                best[redraw] = rows
+        for name, peer, prepared in peers:
+            for mode, full in ((0, False), (1, True)):
+                timed[name][mode] = min(timed[name][mode], time_peer(peer, prepared, frames, full, percentile))
+    return best["damage"], best["all"], {name: tuple(t) for name, t in timed.items()}
 
 
 def main():
@@ -87,7 +102,8 @@ def main():
                     help="comma-separated: cairo, skia, blend2d, thorvg (default: the first three; ThorVG's canvas refuses a "
                          "viewport per damaged rectangle, so its equal-damage figure is a full frame)")
     ap.add_argument("--repeats", type=int, default=3,
-                    help="Elastic runs, and passes over the traced frames per peer and mode; the lowest p50 counts (default 3)")
+                    help="rounds, each an Elastic run per mode and a pass over the traced frames per peer and mode; "
+                         "each keeps its lowest p50 (default 3)")
     ap.add_argument("--skip", type=int, default=5, help="first frames left out, Elastic's and the peers' (default 5)")
     ap.add_argument("--check", action="store_true", help="compare each peer's last frame with Elastic's screenshot")
     ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
@@ -112,21 +128,22 @@ def main():
             for scene in scenes:
                 print(f"{scene} {width}x{height} …", file=sys.stderr, flush=True)
                 replay = elastic.replay_for(scene, width, height, tmp)
-                stats, whole = (best_run(lambda: elastic.stats(args.binary, scene, width, height, replay, tmp, args.skip, redraw),
-                                         args.repeats, trace.percentile) for redraw in ("damage", "all"))
                 shot = os.path.join(tmp, f"{scene}-{width}x{height}.png") if args.check else None
                 frames = trace.load(elastic.trace(args.binary, scene, width, height, replay, tmp, shot))[args.skip:]
+                ready = []
+                for Peer in peers:
+                    peer = Peer(width, height)
+                    prepared = [peer.prepare(f) for f in frames]
+                    time_peer(peer, prepared[:10], frames[:10], False, trace.percentile)  # warm up
+                    ready.append((Peer.name, peer, prepared))
+                stats, whole, timed = measure(args.binary, scene, width, height, replay, tmp, args.skip, ready, frames,
+                                              args.repeats, trace.percentile)
                 row = {"window": f"{width}×{height}", "scene": scene,
                        "elastic": trace.percentile([r["frame_ms"] for r in stats], 50),
                        "damaged": trace.percentile([r["damaged_px"] for r in stats], 50),
                        "elastic_all": trace.percentile([r["frame_ms"] for r in whole], 50),
-                       "frames": len(frames), "peers": {}}
-                for Peer in peers:
-                    peer = Peer(width, height)
-                    prepared = [peer.prepare(f) for f in frames]
-                    time_peer(peer, prepared[:10], frames[:10], 1, False, trace.percentile)  # warm up
-                    row["peers"][Peer.name] = (time_peer(peer, prepared, frames, args.repeats, False, trace.percentile),
-                                               time_peer(peer, prepared, frames, args.repeats, True, trace.percentile))
+                       "frames": len(frames), "peers": timed}
+                for _, peer, prepared in ready:
                     if shot:
                         checks.append(report.check(peer, prepared[-1], frames[-1], shot, scene, window))
                 rows.append(row)

@@ -4,6 +4,9 @@ struct StatsRowBuffer {
     var bytes: [UInt8] = []
     /// Frame rows in `bytes` (comment lines are not rows).
     var rows = 0
+    /// The last row's sensor fields, and the reading and layout they were formatted from.
+    private var sensorBytes: [UInt8] = []
+    private var sensorCache: (reading: SystemSensors.Reading, layout: SensorLayout)?
 
     var isEmpty: Bool { bytes.isEmpty }
 
@@ -42,13 +45,15 @@ struct StatsRowBuffer {
         appendCSVField(r.scene); comma()
         if let latency = r.inputLatencyNs { appendMs(latency) }
         comma()
-        GeneralFormat.append(Double(sensors.cpuLoad), to: &bytes); comma()
-        GeneralFormat.append(Double(sensors.cpuPower), to: &bytes); comma()
-        appendInt(sensors.cpuTemp); comma()
-        appendInt(sensors.cpuMHz); comma()
-        GeneralFormat.append(Double(sensors.ramUsed), to: &bytes); comma()
-        GeneralFormat.append(Double(sensors.swapUsed), to: &bytes); comma()
-        GeneralFormat.append(Double(sensors.processRSS), to: &bytes)
+        appendSensors(sensors, layout: .elastic) { row in
+            GeneralFormat.append(Double(sensors.cpuLoad), to: &row.bytes); row.comma()
+            GeneralFormat.append(Double(sensors.cpuPower), to: &row.bytes); row.comma()
+            row.appendInt(sensors.cpuTemp); row.comma()
+            row.appendInt(sensors.cpuMHz); row.comma()
+            GeneralFormat.append(Double(sensors.ramUsed), to: &row.bytes); row.comma()
+            GeneralFormat.append(Double(sensors.swapUsed), to: &row.bytes); row.comma()
+            GeneralFormat.append(Double(sensors.processRSS), to: &row.bytes)
+        }
         bytes.append(UInt8(ascii: "\n"))
         rows += 1
     }
@@ -60,9 +65,9 @@ struct StatsRowBuffer {
         appendText("elastic,"); appendInt(Int(processID))
         appendText(",0x0000000000000000,Other,"); appendInt(syncInterval)
         appendText(",0,0,")
-        appendDecimal(r.timeNs &- min(r.timeNs, r.presentNs), unit: 1_000_000_000); comma()
-        appendDecimal(r.presentNs, unit: 1_000_000); comma()
-        appendDecimal(r.frameNs, unit: 1_000_000)
+        appendDecimal(r.timeNs &- min(r.timeNs, r.presentNs), places: 9); comma()
+        appendDecimal(r.presentNs, places: 6); comma()
+        appendDecimal(r.frameNs, places: 6)
         bytes.append(UInt8(ascii: "\n"))
         rows += 1
     }
@@ -75,14 +80,16 @@ struct StatsRowBuffer {
         GeneralFormat.append(Double(r.frameNs) / 1e6, to: &bytes)
         // cpu_load,cpu_power,gpu_load,cpu_temp,gpu_temp,gpu_core_clock,gpu_mem_clock,gpu_vram_used,
         // gpu_power,ram_used,swap_used,process_rss,cpu_mhz: floats as MangoHud's float fields print.
-        comma(); GeneralFormat.append(Double(sensors.cpuLoad), to: &bytes)
-        comma(); GeneralFormat.append(Double(sensors.cpuPower), to: &bytes)
-        appendText(",0,"); appendInt(sensors.cpuTemp)
-        appendText(",0,0,0,0,0,")
-        GeneralFormat.append(Double(sensors.ramUsed), to: &bytes); comma()
-        GeneralFormat.append(Double(sensors.swapUsed), to: &bytes); comma()
-        GeneralFormat.append(Double(sensors.processRSS), to: &bytes); comma()
-        appendInt(sensors.cpuMHz); comma()
+        appendSensors(sensors, layout: .mangohud) { row in
+            row.comma(); GeneralFormat.append(Double(sensors.cpuLoad), to: &row.bytes)
+            row.comma(); GeneralFormat.append(Double(sensors.cpuPower), to: &row.bytes)
+            row.appendText(",0,"); row.appendInt(sensors.cpuTemp)
+            row.appendText(",0,0,0,0,0,")
+            GeneralFormat.append(Double(sensors.ramUsed), to: &row.bytes); row.comma()
+            GeneralFormat.append(Double(sensors.swapUsed), to: &row.bytes); row.comma()
+            GeneralFormat.append(Double(sensors.processRSS), to: &row.bytes); row.comma()
+            row.appendInt(sensors.cpuMHz); row.comma()
+        }
         appendUInt(r.timeNs)
         bytes.append(UInt8(ascii: "\n"))
         rows += 1
@@ -90,45 +97,61 @@ struct StatsRowBuffer {
 
     // MARK: Fields
 
-    @inline(__always) private mutating func comma() { bytes.append(UInt8(ascii: ",")) }
+    /// Where a row's sensor fields go: their bytes depend on the format.
+    enum SensorLayout { case elastic, mangohud }
 
-    private mutating func appendUInt(_ value: UInt64) {
-        if value < 10 { bytes.append(UInt8(ascii: "0") + UInt8(value)); return }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var v = value
-        withUnsafeMutableBytes(of: &digits) { d in
-            while v > 0 { d[count] = UInt8(ascii: "0") + UInt8(v % 10); v /= 10; count += 1 }
-            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(d[i]) }
+    /// The sensor fields as `write` formats them, copied from the last row while the reading (taken
+    /// about once a second) and the layout are the same.
+    private mutating func appendSensors(_ reading: SystemSensors.Reading, layout: SensorLayout,
+                                        _ write: (inout StatsRowBuffer) -> Void) {
+        if let cached = sensorCache, cached.reading == reading, cached.layout == layout {
+            bytes.append(contentsOf: sensorBytes)
+            return
+        }
+        let start = bytes.count
+        write(&self)
+        sensorBytes.removeAll(keepingCapacity: true)
+        sensorBytes.append(contentsOf: bytes[start...])
+        sensorCache = (reading, layout)
+    }
+
+    @inline(__always) mutating func comma() { bytes.append(UInt8(ascii: ",")) }
+
+    /// `value` in decimal, at least `digits` digits (zeros in front): written into a local buffer by
+    /// constant divisions and appended at once (a row has a hundred such bytes).
+    @inline(__always)
+    private mutating func appendUInt(_ value: UInt64, digits: Int = 1) {
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt64.max's 20 digits
+        withUnsafeMutableBytes(of: &buffer) { d in
+            var v = value, start = d.count
+            repeat {
+                start -= 1
+                d[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+                v /= 10
+            } while v > 0 || d.count - start < digits
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: d[start...]))
         }
     }
 
-    private mutating func appendInt(_ value: Int) {
+    mutating func appendInt(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         appendUInt(UInt64(value.magnitude))
     }
 
     /// Nanoseconds as milliseconds with 6 decimals: every nanosecond kept, so a file re-read gives
     /// its run's own figures.
-    private mutating func appendMs(_ ns: UInt64) { appendDecimal(ns, unit: 1_000_000, decimals: 6) }
+    private mutating func appendMs(_ ns: UInt64) { appendDecimal(ns, places: 6, decimals: 6) }
 
-    /// `ns` ÷ `unit` (a power of ten ≤ 10⁹) written exactly with `decimals` decimals (zeros past
-    /// the nanosecond; `decimals` ≥ the unit's digits).
-    private mutating func appendDecimal(_ ns: UInt64, unit: UInt64, decimals: Int = 14) {
+    /// `ns` ÷ 10^`places` (places ≤ 9: the unit is at most a second) written exactly with
+    /// `decimals` decimals (zeros past the nanosecond; `decimals` ≥ `places`).
+    @inline(__always)
+    private mutating func appendDecimal(_ ns: UInt64, places: Int, decimals: Int = 14) {
+        var unit: UInt64 = 1
+        for _ in 0..<places { unit &*= 10 }
         appendUInt(ns / unit)
         bytes.append(UInt8(ascii: "."))
-        var fraction = ns % unit
-        var divisor = unit / 10
-        var written = 0
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
-            fraction %= divisor
-            divisor /= 10
-            written += 1
-        }
-        while written < decimals { bytes.append(UInt8(ascii: "0")); written += 1 }
+        appendUInt(ns % unit, digits: places)
+        for _ in places..<decimals { bytes.append(UInt8(ascii: "0")) }
     }
 
     /// A CSV field, quoted only when it has to be.

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import ElasticStats
+
+/// Rows as the recorder formats them: times against `String(format:)`, sensors against each row's
+/// own reading (they are formatted once a reading and copied while it lasts).
+@Suite("Stats rows: exact times, each row's own sensors")
+struct StatsRowBufferTests {
+    static func fields(_ buffer: StatsRowBuffer, row: Int) -> [String] {
+        let lines = String(decoding: buffer.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        return lines[row].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test("times are whole nanoseconds as milliseconds with six decimals, from 0 to beyond 2^63")
+    func timesToTheNanosecond() {
+        let values: [UInt64] = [0, 9, 10, 999_999, 1_000_000, 16_666_667, 1_234_567_890_123, UInt64.max]
+        var buffer = StatsRowBuffer()
+        for ns in values {
+            buffer.appendElasticRow(FrameRecord(frame: 7, timeNs: ns, frameNs: ns, inputLatencyNs: ns), sensors: .init())
+        }
+        for (row, ns) in values.enumerated() {
+            let f = Self.fields(buffer, row: row)
+            let expected = String(format: "%llu.%06llu", ns / 1_000_000, ns % 1_000_000)
+            #expect(f[1] == expected && f[2] == expected && f[14] == expected, "\(f)")
+        }
+    }
+
+    @Test("each row's sensors are its own reading's, whichever reading and format came before")
+    func sensorsFollowTheReading() {
+        var a = SystemSensors.Reading(), b = SystemSensors.Reading()
+        a.cpuLoad = 12.5; a.cpuTemp = 48; a.cpuMHz = 2100; a.ramUsed = 3.25
+        b.cpuLoad = 99.75; b.cpuTemp = 61; b.cpuMHz = 3400; b.processRSS = 0.5
+        let r = FrameRecord(frame: 1, timeNs: 2_000_000, frameNs: 1_000_000)
+        var buffer = StatsRowBuffer()
+        for reading in [a, a, b, a] { buffer.appendElasticRow(r, sensors: reading) }
+        buffer.appendMangoHudRow(r, sensors: a)
+        for (row, reading) in [a, a, b, a].enumerated() {
+            let f = Self.fields(buffer, row: row)
+            #expect(Array(f[15...]) == ["\(String(format: "%g", reading.cpuLoad))", "0", "\(reading.cpuTemp)", "\(reading.cpuMHz)",
+                                        String(format: "%g", reading.ramUsed), "0", String(format: "%g", reading.processRSS)])
+        }
+        let mango = Self.fields(buffer, row: 4)
+        #expect(mango.count == 16 && mango[2] == "12.5" && mango[5] == "48" && mango[11] == "3.25" && mango[14] == "2100")
+    }
+}

@@ -2,10 +2,14 @@ extension CoverageRasterizer {
     /// The bands (of `bandHeight` rows from `clip.y0`) an edge's walk adds cells to, or nil when
     /// it adds none: no rows inside `clip`, or wholly right of it.
     @inline(__always)
-    private static func bands(of edge: Edge, clip: PixelRect, bandHeight: Int) -> ClosedRange<Int>? {
+    private static func bands(of edge: Edge, clip: PixelRect, bandHeight: Int, bandCount: Int) -> ClosedRange<Int>? {
         let rowStart = max(Int(edge.y0 >> 8), clip.y0), rowEnd = min(Int((edge.y1 - 1) >> 8), clip.y1 - 1)
         guard rowStart <= rowEnd, Int(min(edge.x0, edge.x1)) < clip.x1 << 8 else { return nil }
-        return (rowStart - clip.y0) / bandHeight...(rowEnd - clip.y0) / bandHeight
+        // One band (a small clip: the common case) needs no division; otherwise 32-bit ones, far
+        // cheaper than 64-bit (rows fit: the clip is within the rasteriser's coordinate limit).
+        guard bandCount > 1 else { return 0...0 }
+        let height = UInt32(truncatingIfNeeded: bandHeight)
+        return Int(UInt32(truncatingIfNeeded: rowStart - clip.y0) / height)...Int(UInt32(truncatingIfNeeded: rowEnd - clip.y0) / height)
     }
 
     /// Lists, for each band, the edges (uncancelled) that add cells to it, in insertion order:
@@ -22,7 +26,7 @@ extension CoverageRasterizer {
             starts.withUnsafeMutableBufferPointer { start in
                 for b in 0...bandCount { start[b] = 0 }
                 for entry in edges where entry.winding != 0 {
-                    guard let bands = Self.bands(of: entry.edge, clip: clip, bandHeight: bandHeight) else { continue }
+                    guard let bands = Self.bands(of: entry.edge, clip: clip, bandHeight: bandHeight, bandCount: bandCount) else { continue }
                     for b in bands { start[b + 1] += 1 }
                 }
                 for b in 0..<bandCount { start[b + 1] += start[b] }
@@ -33,7 +37,7 @@ extension CoverageRasterizer {
                 starts.withUnsafeMutableBufferPointer { start in
                     // start[b] is band b's start; placing an edge moves it on, ending at band b's end.
                     for (i, entry) in edges.enumerated() where entry.winding != 0 {
-                        guard let bands = Self.bands(of: entry.edge, clip: clip, bandHeight: bandHeight) else { continue }
+                        guard let bands = Self.bands(of: entry.edge, clip: clip, bandHeight: bandHeight, bandCount: bandCount) else { continue }
                         for b in bands { order[Int(start[b])] = Int32(i); start[b] += 1 }
                     }
                     // Shifted back: band b now starts where band b − 1 ends.

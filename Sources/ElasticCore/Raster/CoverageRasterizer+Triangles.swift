@@ -6,7 +6,7 @@ extension CoverageRasterizer {
     }
 
     /// Adds `count` triangles, the k-th with the corners `corners(k)` (output pixels), as
-    /// `addTriangle` would one by one. `signed`: as in `addTriangles(count:signed:_:)` by index.
+    /// `addTriangle` would one by one. `signed`: as for triangles from an `IndexedTriangles` source.
     public mutating func addTriangles(count: Int, signed: Bool = false,
                                       _ corners: (Int) -> (Float, Float, Float, Float, Float, Float)) -> Bool {
         withoutActuallyEscaping(corners) { addTriangles(count: count, signed: signed, CornerTriangles(corners: $0)) }
@@ -16,9 +16,10 @@ extension CoverageRasterizer {
     /// into tables sized for them up front (no growth, bounds or uniqueness check per edge). False
     /// when a point is not finite or beyond `coordinateLimit`: the triangles before that one are
     /// added, it and the rest are not. A point the last triangle had is not converted again, and
-    /// an edge it walks back first (a fan's spoke, a quad's diagonal) cancels there, before the
-    /// table. `signed`: each triangle adds with its own orientation, even with no area, so a
-    /// signed fan (`Mesh.addSignedFan`) leaves exactly its polygon's outline.
+    /// when a triangle's first edge walks back the last one's last edge (a fan's spoke, a positive
+    /// quad's diagonal), the two cancel there, before the table. `signed`: each triangle adds with
+    /// its own orientation, even with no area, so a signed fan (`Mesh.addSignedFan`) leaves exactly
+    /// its polygon's outline.
     @inline(__always)
     public mutating func addTriangles<Source: IndexedTriangles>(count: Int, signed: Bool, _ source: Source) -> Bool {
         guard count > 0 else { return true }

@@ -98,9 +98,8 @@ final class SurfaceCoverage {
     /// (`CoverageRasterizer.addTriangles`).
     func add(_ a: Vertex, _ b: Vertex, _ c: Vertex, scale: Float, signed: Bool = false) -> Bool {
         if !rasterizer.isEmpty, a.color != runColor { flush() }
-        guard rasterizer.addTriangles(count: 1, signed: signed, { _ in
-            (a.x * scale, a.y * scale, b.x * scale, b.y * scale, c.x * scale, c.y * scale)
-        }) else { return false }
+        guard rasterizer.addTriangle(a.x * scale, a.y * scale, b.x * scale, b.y * scale, c.x * scale, c.y * scale,
+                                     signed: signed) else { return false }
         runColor = a.color
         return true
     }

@@ -1,8 +1,9 @@
 extension CoverageRasterizer {
     /// Adds a triangle (output pixels); false, with nothing added, when a vertex is not finite
-    /// or beyond `coordinateLimit`.
-    public mutating func addTriangle(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float, _ cx: Float, _ cy: Float) -> Bool {
-        addTriangles(count: 1) { _ in (ax, ay, bx, by, cx, cy) }
+    /// or beyond `coordinateLimit`. `signed`: as for triangles from an `IndexedTriangles` source.
+    public mutating func addTriangle(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float, _ cx: Float, _ cy: Float,
+                                     signed: Bool = false) -> Bool {
+        addTriangles(count: 1, signed: signed, OneTriangle(corners: (ax, ay, bx, by, cx, cy)))
     }
 
     /// Adds `count` triangles, the k-th with the corners `corners(k)` (output pixels), as
@@ -143,6 +144,21 @@ public protocol IndexedTriangles {
     func triangle(_ k: Int) -> (Int32, Int32, Int32)
     /// Point i, in output pixels.
     func point(_ i: Int32) -> (Float, Float)
+}
+
+/// One triangle given by its corners (points 0, 1 and 2).
+private struct OneTriangle: IndexedTriangles {
+    let corners: (Float, Float, Float, Float, Float, Float)
+
+    func triangle(_ k: Int) -> (Int32, Int32, Int32) { (0, 1, 2) }
+
+    func point(_ i: Int32) -> (Float, Float) {
+        switch i {
+        case 0: return (corners.0, corners.1)
+        case 1: return (corners.2, corners.3)
+        default: return (corners.4, corners.5)
+        }
+    }
 }
 
 /// Triangles given by their corners: triangle k's are points 3k, 3k + 1 and 3k + 2.

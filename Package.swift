@@ -44,7 +44,9 @@ let package = Package(
         ),
         .testTarget(name: "ElasticCoreTests", dependencies: ["ElasticCore"]),
         .testTarget(name: "ElasticScenesTests", dependencies: ["ElasticScenes"]),
-        .testTarget(name: "ElasticStatsTests", dependencies: ["ElasticStats"]),
-        .testTarget(name: "ElasticAppTests", dependencies: ["ElasticCore", "ElasticSDL", "ElasticStats", "elastic"]),
+        // Test support shared by the test targets: one scratch folder a test process.
+        .target(name: "TestScratch", path: "Tests/TestScratch"),
+        .testTarget(name: "ElasticStatsTests", dependencies: ["ElasticStats", "TestScratch"]),
+        .testTarget(name: "ElasticAppTests", dependencies: ["ElasticCore", "ElasticSDL", "ElasticStats", "elastic", "TestScratch"]),
     ]
 )

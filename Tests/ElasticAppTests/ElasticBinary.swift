@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 /// Runs the real `elastic` binary (built next to the test bundle) and captures its output.
@@ -34,8 +35,7 @@ enum ElasticBinary {
     /// `executable` runs another program instead (the test bundle itself, for a child test).
     static func run(_ arguments: [String], environment: [String: String] = [:], shell: String? = nil,
                     timeout: Double = 120, executable: URL? = nil) throws -> Result {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("elastic-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TestScratch.folder("run-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let outPath = dir.appendingPathComponent("out").path, errPath = dir.appendingPathComponent("err").path
         let pid = try spawn(arguments, environment: environment, shell: shell, stdout: outPath, stderr: errPath,
@@ -111,23 +111,8 @@ enum ElasticBinary {
         return exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 
-    /// One folder a test process for the tests' outputs, removed when the process exits
-    /// (set ELASTIC_KEEP_TEST_FILES to keep it for a look after a failure).
-    static let scratchRoot = FileManager.default.temporaryDirectory.appendingPathComponent("elastic-tests-\(getpid())")
-
-    private static let scratchCleanup: Void = {
-        guard ProcessInfo.processInfo.environment["ELASTIC_KEEP_TEST_FILES"] == nil else { return }
-        atexit { try? FileManager.default.removeItem(at: ElasticBinary.scratchRoot) }
-    }()
-
-    /// A fresh scratch folder for one test's outputs.
-    static func scratch(_ name: String) throws -> URL {
-        _ = scratchCleanup
-        let dir = scratchRoot.appendingPathComponent(name)
-        try? FileManager.default.removeItem(at: dir)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
+    /// A fresh scratch folder for one test's outputs (`TestScratch`).
+    static func scratch(_ name: String) throws -> URL { try TestScratch.folder(name) }
 }
 
 /// One row of a `--trace` CSV.

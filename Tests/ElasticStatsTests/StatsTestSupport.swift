@@ -1,21 +1,10 @@
 import Foundation
 @testable import ElasticStats
+import TestScratch
 
-/// One folder a test process for every stats test's files, removed when the process exits
-/// (set ELASTIC_KEEP_TEST_FILES to keep it for a look after a failure).
-let statsScratchRoot = NSTemporaryDirectory() + "elastic-stats-\(getpid())"
-
-private let statsScratchCleanup: Void = {
-    guard ProcessInfo.processInfo.environment["ELASTIC_KEEP_TEST_FILES"] == nil else { return }
-    atexit { try? FileManager.default.removeItem(atPath: statsScratchRoot) }
-}()
-
-/// A fresh directory for one test's files.
+/// A fresh directory for one test's files (`TestScratch`).
 func statsTemporaryDirectory() throws -> String {
-    _ = statsScratchCleanup
-    let path = statsScratchRoot + "/\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try TestScratch.folder("stats-\(UUID().uuidString)").path
 }
 
 let statsTestRun = RunInfo(

@@ -31,11 +31,13 @@ public struct SpringSystem: Sendable {
         // With one parameter set every entity follows row 0: no per-entity lookup.
         let shared: SpringStep? = world.springs.count == 1 ? steps[0] : nil
         let maxD = MotionLimits.maxDisplacement, maxV = MotionLimits.maxSpeed
+        // The world's columns all through mutable pointers: a read-only one of an inout world is
+        // retained and released around the loop (an atomic pair per column a step).
         steps.withUnsafeBufferPointer { maps in
-        world.springIndex.withUnsafeBufferPointer { springOf in
-        world.motion.withUnsafeBufferPointer { motion in
-        world.targetX.withUnsafeBufferPointer { tx in
-        world.targetY.withUnsafeBufferPointer { ty in
+        world.springIndex.withUnsafeMutableBufferPointer { springOf in
+        world.motion.withUnsafeMutableBufferPointer { motion in
+        world.targetX.withUnsafeMutableBufferPointer { tx in
+        world.targetY.withUnsafeMutableBufferPointer { ty in
         world.positionX.withUnsafeMutableBufferPointer { px in
         world.positionY.withUnsafeMutableBufferPointer { py in
         world.velocityX.withUnsafeMutableBufferPointer { vx in

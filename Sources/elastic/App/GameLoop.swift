@@ -180,7 +180,11 @@ final class GameLoop {
         hud.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene,
                  triangles: driver.drawList.triangleCount, now: now, tuning: tuning)
         timing.mark(.hud)
-        frontEnd.draw(driver.drawList, scale: drawScale)
+        // Handed on out of the driver: a class's property passed by value is copied, a retain an array.
+        var list = DrawList()
+        swap(&list, &driver.drawList)
+        frontEnd.draw(list, scale: drawScale)
+        swap(&list, &driver.drawList)
         timing.mark(.submit)
         takeScreenshots(at: now)
         outputs.video?.capture(from: frontEnd, at: now)  // video: before present (a GL back buffer is undefined after)
@@ -194,7 +198,8 @@ final class GameLoop {
         lastInputLatencyNs = latency.presented(atNs: timing.presentNs)
         pacing.presented(atNs: timing.presentNs)
         hud.record(frameMs: timing.frameMs, latencyMs: lastInputLatencyNs.map { Double($0) / 1e6 })
-        let record = timing.record(frame: frame, steps: steps, list: driver.drawList, drawnPixels: frontEnd.drawnPixels,
+        let record = timing.record(frame: frame, steps: steps, vertices: driver.drawList.vertexCount,
+                                   triangles: driver.drawList.triangleCount, drawnPixels: frontEnd.drawnPixels,
                                    scene: type(of: driver.scene).name, inputLatencyNs: lastInputLatencyNs)
         outputs.stats?.record(record)
         outputs.trace?.record(frame: frame, time: driver.renderedTime, world: driver.scene.world, alpha: driver.alpha)

@@ -10,15 +10,15 @@ extension SDLFrontEnd {
     /// those; whatever else lands there first is overwritten too. Marking and reading the marks
     /// cost more than a clear that stays in the cache saves, or than a few covered pixels save,
     /// so only a large clear of which a quarter may be covered is marked.
-    /// Sets `sharesClear` from the same boxes.
-    func planCover(_ list: DrawList, scale s: Float, exact: Bool, surface: UnsafeMutablePointer<SDL_Surface>?) {
+    /// Sets `sharesClear` from the same boxes. `damage` has this frame's runs.
+    func planCover(_ list: DrawList, damage: DamageTracker, scale s: Float, exact: Bool, surface: UnsafeMutablePointer<SDL_Surface>?) {
         drawnBefore.removeAll(keepingCapacity: true)
         // Marked as a local (moved out and back): no exclusivity check per span.
         var cover = OpaqueCover()
         swap(&cover, &self.cover)
         defer { swap(&cover, &self.cover) }
         let cleared = frameRects.reduce(0) { $0 + $1.area }
-        let marks = surface != nil && cleared >= coverPixels && 4 * coverable(list, exact: exact) >= cleared
+        let marks = surface != nil && cleared >= coverPixels && 4 * coverable(list, damage: damage, exact: exact) >= cleared
         cover.reset(output: outputRect)
         let bounds = coverage.region.bounds
         let rows = bounds.y0..<max(bounds.y0, bounds.y1)
@@ -61,7 +61,7 @@ extension SDLFrontEnd {
     }
 
     /// At most how many output pixels the marks could cover: the boxes of the opaque runs.
-    private func coverable(_ list: DrawList, exact: Bool) -> Int {
+    private func coverable(_ list: DrawList, damage: DamageTracker, exact: Bool) -> Int {
         guard exact else { return 0 }
         var total = 0
         for position in list.commands.indices where position < damage.commandRuns.count {
@@ -72,13 +72,17 @@ extension SDLFrontEnd {
         return total
     }
 
-    /// Clears `area` of the surface to `pixel` where no opaque write of this frame covers it.
-    func clearUncovered(_ surface: UnsafeMutablePointer<SDL_Surface>, _ area: PixelRect, pixel: UInt32) {
+    /// Clears each of `areas` of the surface to `pixel` where no opaque write of this frame covers it.
+    func clearUncovered(_ surface: UnsafeMutablePointer<SDL_Surface>, _ areas: [PixelRect], pixel: UInt32) {
         let output = PixelRect(x0: 0, y0: 0, x1: Int(surface.pointee.w), y1: Int(surface.pointee.h))
         guard let base = surface.pointee.pixels else { return }
-        let pitch = Int(surface.pointee.pitch)
-        forEachUncovered(area.intersection(output), after: -1) {
-            cover.fillUncovered($0, base: base, pitch: pitch, pixel: pixel, shared: sharesClear)
+        let pitch = Int(surface.pointee.pitch), shared = sharesClear
+        // Taken out of self while it fills: read in the closure it would be copied, a retain an array.
+        var cover = OpaqueCover()
+        swap(&cover, &self.cover)
+        defer { swap(&cover, &self.cover) }
+        forEachUncovered(of: areas, within: output, after: -1) {
+            cover.fillUncovered($0, base: base, pitch: pitch, pixel: pixel, shared: shared)
         }
     }
 }

@@ -27,6 +27,11 @@ extension SDLFrontEnd {
     public func draw(_ list: DrawList, scale: Double) {
         let s = Float(scale.isFinite && scale > 0 ? scale : 1)
         frameRects.removeAll(keepingCapacity: true)
+        // Taken out of self while the frame is drawn: read through self, it would be copied for
+        // each call that borrows it (a retain an array it holds).
+        var damage = DamageTracker()
+        swap(&damage, &self.damage)
+        defer { swap(&damage, &self.damage) }
         let exact = exactSurface().map { coverage.begin(surface: $0, renderer: renderer) } ?? false
         if list.mesh.hasSignedFans, !exact {
             // Tessellated for exact coverage, which ended since: SDL would draw the fans' negative
@@ -66,9 +71,9 @@ extension SDLFrontEnd {
             }
         }
         coverage.region.set(frameRects)
-        planCover(list, scale: s, exact: exact, surface: surface)
+        planCover(list, damage: damage, scale: s, exact: exact, surface: surface)
         let whole = redrawsWholeOutput
-        draw(list, scale: s, whole: whole, exact: exact, surface: surface)
+        draw(list, damage: damage, scale: s, whole: whole, exact: exact, surface: surface)
         if !whole { SDL_RenderSetClipRect(renderer, nil) }
         text.endFrame()
     }
@@ -88,9 +93,9 @@ extension SDLFrontEnd {
         }
     }
 
-    /// Clears and draws the whole list inside `frameRects`; the clear and opaque rectangles go
-    /// straight into `surface` when there is one.
-    private func draw(_ list: DrawList, scale s: Float, whole: Bool, exact: Bool, surface: UnsafeMutablePointer<SDL_Surface>?) {
+    /// Clears and draws the whole list inside `frameRects` (its runs found by `damage`); the clear
+    /// and opaque rectangles go straight into `surface` when there is one.
+    private func draw(_ list: DrawList, damage: DamageTracker, scale s: Float, whole: Bool, exact: Bool, surface: UnsafeMutablePointer<SDL_Surface>?) {
         SDL_RenderSetScale(renderer, s, s)
         let c = list.clearColor
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, 255)
@@ -98,7 +103,7 @@ extension SDLFrontEnd {
         if let surface {
             SDL_RenderFlush(renderer)
             let pixel = SDL_MapRGBA(surface.pointee.format, c.r, c.g, c.b, 255)
-            for area in frameRects { clearUncovered(surface, area, pixel: pixel) }
+            clearUncovered(surface, frameRects, pixel: pixel)
         } else if whole {
             SDL_RenderClear(renderer)  // ignores the clip rectangle
         } else {
@@ -150,13 +155,11 @@ extension SDLFrontEnd {
                                 // Over the clear alone a translucent fill gives one colour: stored, not blended.
                                 let alone = surface.flatMap { surface in coverage.composed(color, over: list.clearColor).map { (surface, $0) } }
                                 if alone != nil { SDL_RenderFlush(renderer) }
-                                for area in frameRects {
-                                    forEachUncovered(pixels.intersection(area), after: position) { piece in
-                                        guard let (surface, pixel) = alone else { coverage.fill(piece, color: color); return }
-                                        let under = piece.intersection(drawnBefore[position])
-                                        if !under.isEmpty { coverage.fill(under, color: color) }
-                                        piece.forEachPiece(outside: under) { SurfaceFill.fill(surface, $0, pixel: pixel) }
-                                    }
+                                forEachUncovered(of: frameRects, within: pixels, after: position) { piece in
+                                    guard let (surface, pixel) = alone else { coverage.fill(piece, color: color); return }
+                                    let under = piece.intersection(drawnBefore[position])
+                                    if !under.isEmpty { coverage.fill(under, color: color) }
+                                    piece.forEachPiece(outside: under) { SurfaceFill.fill(surface, $0, pixel: pixel) }
                                 }
                             case let .rect(r, color):
                                 forEachClip(whole, scale: s) { _ in
@@ -173,27 +176,30 @@ extension SDLFrontEnd {
         }
     }
 
-    /// Calls `body` with the disjoint pieces of `pixels` that no occluder drawn after command
-    /// `index` overwrites: a fill of the rest would be painted over whole (the clear under
-    /// gooey-menu's body and veil, under each card of a list). Past `maxPieces` no more are cut:
-    /// what is left whole is only cleared needlessly.
-    func forEachUncovered(_ pixels: PixelRect, after index: Int, _ body: (PixelRect) -> Void) {
-        guard !pixels.isEmpty else { return }
-        // Taken out of self while cut: no copy, no exclusivity check per piece.
-        var pieces: [PixelRect] = [], next: [PixelRect] = []
-        swap(&pieces, &uncovered); swap(&next, &uncoveredNext)
-        defer { swap(&pieces, &uncovered); swap(&next, &uncoveredNext) }
-        pieces.removeAll(keepingCapacity: true)
-        pieces.append(pixels)
-        for occluder in occluders where occluder.command > index {
-            guard pieces.count <= Self.maxPieces else { break }
-            guard !occluder.pixels.intersection(pixels).isEmpty else { continue }
-            next.removeAll(keepingCapacity: true)
-            for piece in pieces { piece.forEachPiece(outside: occluder.pixels) { next.append($0) } }
-            swap(&pieces, &next)
-            if pieces.isEmpty { return }
+    /// Calls `body` with the disjoint pieces of each of `areas` inside `bounds` that no occluder
+    /// drawn after command `index` overwrites: a fill of the rest would be painted over whole (the
+    /// clear under gooey-menu's body and veil, under each card of a list). Past `maxPieces` no more
+    /// are cut: what is left whole is only cleared needlessly.
+    func forEachUncovered(of areas: [PixelRect], within bounds: PixelRect, after index: Int, _ body: (PixelRect) -> Void) {
+        // Taken out of self while cut, once for all the areas: no copy, no exclusivity check per piece.
+        var pieces: [PixelRect] = [], next: [PixelRect] = [], occluders: [(command: Int, pixels: PixelRect)] = []
+        swap(&pieces, &uncovered); swap(&next, &uncoveredNext); swap(&occluders, &self.occluders)
+        defer { swap(&pieces, &uncovered); swap(&next, &uncoveredNext); swap(&occluders, &self.occluders) }
+        areas: for area in areas {
+            let pixels = area.intersection(bounds)
+            guard !pixels.isEmpty else { continue }
+            pieces.removeAll(keepingCapacity: true)
+            pieces.append(pixels)
+            for occluder in occluders where occluder.command > index {
+                guard pieces.count <= Self.maxPieces else { break }
+                guard !occluder.pixels.intersection(pixels).isEmpty else { continue }
+                next.removeAll(keepingCapacity: true)
+                for piece in pieces { piece.forEachPiece(outside: occluder.pixels) { next.append($0) } }
+                swap(&pieces, &next)
+                if pieces.isEmpty { continue areas }
+            }
+            for piece in pieces { body(piece) }
         }
-        for piece in pieces { body(piece) }
     }
 
     static let maxPieces = 64

@@ -140,6 +140,10 @@ final class SurfaceCoverage {
             // Whole rows (a full frame): the rows are the cut, each span is drawn whole.
             SpanBlend.apply(spans[rows], color: pixel, opacity: c.a, to: base, pitch: pitch)
         } else {
+            // Taken out of self while read: handed on from self, it would be copied (a retain an array).
+            var region = RowClip()
+            swap(&region, &self.region)
+            defer { swap(&region, &self.region) }
             SpanBlend.apply(spans[rows], clippedTo: region, color: pixel, opacity: c.a, to: base, pitch: pitch)
         }
     }

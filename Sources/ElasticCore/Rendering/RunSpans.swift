@@ -6,9 +6,9 @@ public struct RunSpans: Sendable {
     /// The first two keep their spans where they were swept: a changed run converted into one
     /// that no range of the last frame or this one refers to is copied neither now nor when kept
     /// (a shape that moves, or rests, among others); their ranges are tagged (`slotShift`). The
-    /// last converts the runs whose spans are copied into `current`. One array: the front end's
-    /// `damage.spans[…]` copies this struct, a retain for each array it holds.
-    private var held = [CoverageRasterizer(), CoverageRasterizer(), CoverageRasterizer()]
+    /// last converts the runs whose spans are copied into `current`. Made at the first conversion,
+    /// so an empty `RunSpans` (a front end's placeholder while its tracker is taken out) allocates nothing.
+    private var held: [CoverageRasterizer] = []
     private static let heldSlots = 2, copying = 2
     /// Bit s: a range of the last frame (of this frame) refers to `held[s]`.
     private var heldByPrevious: UInt8 = 0, heldByCurrent: UInt8 = 0
@@ -76,6 +76,7 @@ public struct RunSpans: Sendable {
     /// every index in range) inside `output`; nil when a point is beyond the rasteriser's fixed point.
     mutating func convert(_ mesh: Mesh, indices range: Range<Int>, scale: Float, output: PixelRect) -> Range<Int>? {
         let end = inPlace ? inPlaceCount : current.count
+        if held.isEmpty { held = [CoverageRasterizer(), CoverageRasterizer(), CoverageRasterizer()] }
         if let slot = (0..<Self.heldSlots).first(where: { (heldByPrevious | heldByCurrent) & (1 << $0) == 0 }) {
             guard let swept = Self.rasterize(mesh, range, scale: scale, output: output, with: &held[slot]) else { return nil }
             guard swept, !held[slot].spans.isEmpty else { return end..<end }

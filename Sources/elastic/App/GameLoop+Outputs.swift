@@ -32,7 +32,7 @@ extension GameLoop {
     func finish() {
         // The last frame's picture: redraw its draw list (the screen was already presented).
         if let path = config.screenshotPath, config.screenshotTimes.isEmpty, frame > 0 {
-            frontEnd.draw(driver.drawList, scale: drawScale)
+            submitDrawList()
             save(to: path)
         }
         for t in screenshotQueue {

@@ -180,11 +180,7 @@ final class GameLoop {
         hud.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene,
                  triangles: driver.drawList.triangleCount, now: now, tuning: tuning)
         timing.mark(.hud)
-        // Handed on out of the driver: a class's property passed by value is copied, a retain an array.
-        var list = DrawList()
-        swap(&list, &driver.drawList)
-        frontEnd.draw(list, scale: drawScale)
-        swap(&list, &driver.drawList)
+        submitDrawList()
         timing.mark(.submit)
         takeScreenshots(at: now)
         outputs.video?.capture(from: frontEnd, at: now)  // video: before present (a GL back buffer is undefined after)
@@ -209,6 +205,15 @@ final class GameLoop {
             overlays.report(line, at: now)
         }
         frame += 1
+    }
+
+    /// Draws the driver's draw list, handed on out of the driver: a class's property passed by
+    /// value is copied, a retain an array.
+    func submitDrawList() {
+        var list = DrawList()
+        swap(&list, &driver.drawList)
+        frontEnd.draw(list, scale: drawScale)
+        swap(&list, &driver.drawList)
     }
 
     /// Polls the front end; live input is stamped with the oldest event's time (the window system's

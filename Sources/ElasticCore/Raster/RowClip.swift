@@ -16,21 +16,27 @@ public struct RowClip: Sendable {
         bounds = rects.reduce(PixelRect.empty) { $0.union($1) }
         isSingleRect = rects.count(where: { !$0.isEmpty }) <= 1
         guard !isSingleRect else { return }
-        let h = bounds.height
+        let h = bounds.height, y0 = bounds.y0
         if rowStart.count < h + 2 { rowStart = Array(repeating: 0, count: h + 2) }
-        for k in 0...(h + 1) { rowStart[k] = 0 }
-        var total = 0
-        for r in rects where !r.isEmpty {
-            for y in r.y0..<r.y1 { rowStart[y - bounds.y0 + 2] += 1 }
-            total += r.height
-        }
-        for k in 0...h { rowStart[k + 1] += rowStart[k] }
+        let total = rects.reduce(0) { $0 + $1.height }  // an empty rectangle has no rows
         if columns.count < total { columns = Array(repeating: (0, 0), count: total) }
-        for r in rects where !r.isEmpty {
-            for y in r.y0..<r.y1 {
-                let k = y - bounds.y0 + 1
-                columns[rowStart[k]] = (Int32(r.x0), Int32(r.x1))
-                rowStart[k] += 1
+        // By pointer: a frame's damage spans many rows, each counted, summed and filled.
+        rowStart.withUnsafeMutableBufferPointer { rowStart in
+            columns.withUnsafeMutableBufferPointer { columns in
+                let starts = rowStart.baseAddress!, cols = columns.baseAddress!
+                starts.update(repeating: 0, count: h + 2)
+                for r in rects where !r.isEmpty {
+                    for y in r.y0..<r.y1 { starts[y &- y0 &+ 2] &+= 1 }
+                }
+                for k in 0...h { starts[k &+ 1] &+= starts[k] }
+                for r in rects where !r.isEmpty {
+                    let interval = (x0: Int32(r.x0), x1: Int32(r.x1))
+                    for y in r.y0..<r.y1 {
+                        let k = y &- y0 &+ 1
+                        cols[starts[k]] = interval
+                        starts[k] &+= 1
+                    }
+                }
             }
         }
         // rowStart[k] .. rowStart[k + 1] are now row k's columns.

@@ -51,7 +51,9 @@ extension SDLFrontEnd {
         }
         guard !frameRects.isEmpty else { return }
         text.beginFrame()
-        if truncatesVertices {
+        // Exact coverage blends its runs' spans itself; only a run without spans may reach SDL.
+        let sdlDraws = !exact || damage.runs.contains { $0.spans == nil }
+        if truncatesVertices, sdlDraws {
             // SDL 2.26's software renderer truncates vertex coordinates to whole pixels
             // ((int)(x * scale)), which collapses the AA fringe's outer edge on one side: shift by
             // half a pixel so truncation rounds to the nearest pixel instead.
@@ -73,7 +75,8 @@ extension SDLFrontEnd {
         coverage.region.set(frameRects)
         planCover(list, damage: damage, scale: s, exact: exact, surface: surface)
         let whole = redrawsWholeOutput
-        draw(list, damage: damage, scale: s, whole: whole, exact: exact, surface: surface)
+        let sdlVertices = truncatesVertices && sdlDraws ? roundedVertices : list.mesh.vertices
+        draw(list, damage: damage, sdlVertices: sdlVertices, scale: s, whole: whole, exact: exact, surface: surface)
         if !whole { SDL_RenderSetClipRect(renderer, nil) }
         text.endFrame()
     }
@@ -93,9 +96,11 @@ extension SDLFrontEnd {
         }
     }
 
-    /// Clears and draws the whole list inside `frameRects` (its runs found by `damage`); the clear
-    /// and opaque rectangles go straight into `surface` when there is one.
-    private func draw(_ list: DrawList, damage: DamageTracker, scale s: Float, whole: Bool, exact: Bool, surface: UnsafeMutablePointer<SDL_Surface>?) {
+    /// Clears and draws the whole list inside `frameRects` (its runs found by `damage`; triangles
+    /// SDL draws take their positions from `sdlVertices`); the clear and opaque rectangles go
+    /// straight into `surface` when there is one.
+    private func draw(_ list: DrawList, damage: DamageTracker, sdlVertices: [Vertex], scale s: Float, whole: Bool, exact: Bool,
+                      surface: UnsafeMutablePointer<SDL_Surface>?) {
         SDL_RenderSetScale(renderer, s, s)
         let c = list.clearColor
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, 255)
@@ -114,9 +119,8 @@ extension SDLFrontEnd {
                 SDL_RenderSetScale(renderer, s, s)
             }
         }
-        let shifted = truncatesVertices ? roundedVertices : list.mesh.vertices
         list.mesh.vertices.withUnsafeBufferPointer { vertices in
-            shifted.withUnsafeBufferPointer { shiftedVertices in
+            sdlVertices.withUnsafeBufferPointer { shiftedVertices in
                 shiftedVertices.withMemoryRebound(to: SDL_Vertex.self) { sdlVertices in
                     list.mesh.indices.withUnsafeBufferPointer { indices in
                         for (position, command) in list.commands.enumerated() {

@@ -18,7 +18,7 @@ public struct RowClip: Sendable {
         guard !isSingleRect else { return }
         let h = bounds.height, y0 = bounds.y0
         if rowStart.count < h + 2 { rowStart = Array(repeating: 0, count: h + 2) }
-        let total = rects.reduce(0) { $0 + $1.height }  // an empty rectangle has no rows
+        let total = rects.reduce(0) { $0 + $1.height }  // room enough: empty ones counted too
         if columns.count < total { columns = Array(repeating: (0, 0), count: total) }
         // By pointer: a frame's damage spans many rows, each counted, summed and filled.
         rowStart.withUnsafeMutableBufferPointer { rowStart in

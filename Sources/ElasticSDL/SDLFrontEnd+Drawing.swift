@@ -52,8 +52,8 @@ extension SDLFrontEnd {
         guard !frameRects.isEmpty else { return }
         text.beginFrame()
         // Exact coverage blends its runs' spans itself; only a run without spans may reach SDL.
-        let sdlDraws = !exact || damage.runs.contains { $0.spans == nil }
-        if truncatesVertices, sdlDraws {
+        let shifts = truncatesVertices && (!exact || damage.runs.contains { $0.spans == nil })
+        if shifts {
             // SDL 2.26's software renderer truncates vertex coordinates to whole pixels
             // ((int)(x * scale)), which collapses the AA fringe's outer edge on one side: shift by
             // half a pixel so truncation rounds to the nearest pixel instead.
@@ -75,8 +75,8 @@ extension SDLFrontEnd {
         coverage.region.set(frameRects)
         planCover(list, damage: damage, scale: s, exact: exact, surface: surface)
         let whole = redrawsWholeOutput
-        let sdlVertices = truncatesVertices && sdlDraws ? roundedVertices : list.mesh.vertices
-        draw(list, damage: damage, sdlVertices: sdlVertices, scale: s, whole: whole, exact: exact, surface: surface)
+        draw(list, damage: damage, sdlSource: shifts ? roundedVertices : list.mesh.vertices, scale: s, whole: whole, exact: exact,
+             surface: surface)
         if !whole { SDL_RenderSetClipRect(renderer, nil) }
         text.endFrame()
     }
@@ -97,9 +97,9 @@ extension SDLFrontEnd {
     }
 
     /// Clears and draws the whole list inside `frameRects` (its runs found by `damage`; triangles
-    /// SDL draws take their positions from `sdlVertices`); the clear and opaque rectangles go
+    /// SDL draws take their positions from `sdlSource`); the clear and opaque rectangles go
     /// straight into `surface` when there is one.
-    private func draw(_ list: DrawList, damage: DamageTracker, sdlVertices: [Vertex], scale s: Float, whole: Bool, exact: Bool,
+    private func draw(_ list: DrawList, damage: DamageTracker, sdlSource: [Vertex], scale s: Float, whole: Bool, exact: Bool,
                       surface: UnsafeMutablePointer<SDL_Surface>?) {
         SDL_RenderSetScale(renderer, s, s)
         let c = list.clearColor
@@ -120,7 +120,7 @@ extension SDLFrontEnd {
             }
         }
         list.mesh.vertices.withUnsafeBufferPointer { vertices in
-            sdlVertices.withUnsafeBufferPointer { shiftedVertices in
+            sdlSource.withUnsafeBufferPointer { shiftedVertices in
                 shiftedVertices.withMemoryRebound(to: SDL_Vertex.self) { sdlVertices in
                     list.mesh.indices.withUnsafeBufferPointer { indices in
                         for (position, command) in list.commands.enumerated() {

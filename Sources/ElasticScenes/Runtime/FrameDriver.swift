@@ -104,8 +104,11 @@ public final class FrameDriver {
         appKeys.removeAll(keepingCapacity: true)
         steps = clock.tick(now: now)
         let firstStep = clock.steps - steps
+        // Held, not read from the property at every step (a retain each); again after a switch.
+        var scene = self.scene, index = sceneIndex
         for k in 0..<steps {
             applyPending(upTo: Double(firstStep + k) * clock.dt)
+            if sceneIndex != index { scene = self.scene; index = sceneIndex }
             scene.step(dt: clock.dt)
         }
         if pendingHead == pending.count, pendingHead > 0 { pending.removeAll(keepingCapacity: true); pendingHead = 0 }

@@ -2,6 +2,8 @@
 ///
 /// Every byte of a pixel is blended alike (d ← (s·a + d·(255 − a)) / 255, rounded), so the pixel
 /// layout does not matter as long as `color` is already in it with its alpha byte (if any) full.
+/// Cells side by side are blended eight pixels at a time, so up to seven pixels after a run of
+/// them, within its row's `pitch`, are read and written back unchanged.
 public enum SpanBlend {
     /// `color` at `opacity` (0…255) times each span's coverage, over the pixels at `base` (rows
     /// `pitch` bytes apart). Spans must lie inside the pixels.
@@ -11,15 +13,21 @@ public enum SpanBlend {
 
     /// `apply` on a slice of spans (the rasteriser's).
     public static func apply(_ spans: ArraySlice<CoverageSpan>, color: UInt32, opacity: UInt8, to base: UnsafeMutableRawPointer, pitch: Int) {
-        let opacity = UInt32(opacity)
+        let opacity = UInt32(opacity), rowPixels = Int32(truncatingIfNeeded: pitch / 4)
         spans.withUnsafeBufferPointer { spans in
             var k = 0
             while k < spans.count {
                 let span = spans[k]
                 let row = (base + Int(span.y) &* pitch).assumingMemoryBound(to: UInt32.self)
                 if isCellRun(spans, at: k, end: spans.count, limit: .max) {
-                    blendCells(spans, at: k, into: row, color: color, opacity: opacity)
+                    blendCells(spans, at: k, count: 8, into: row, color: color, opacity: opacity)
                     k &+= 8
+                    continue
+                }
+                if span.x1 &- span.x0 == 1, span.x0 &+ 8 <= rowPixels,
+                   case let n = cellCount(spans, at: k, end: spans.count, limit: .max), n > 1 {
+                    blendCells(spans, at: k, count: n, into: row, color: color, opacity: opacity)
+                    k &+= n
                     continue
                 }
                 k &+= 1
@@ -42,7 +50,7 @@ public enum SpanBlend {
     /// not each cut to nothing.
     public static func apply(_ spans: ArraySlice<CoverageSpan>, clippedTo clip: RowClip, color: UInt32, opacity: UInt8,
                              to base: UnsafeMutableRawPointer, pitch: Int) {
-        let opacity = UInt32(opacity)
+        let opacity = UInt32(opacity), rowPixels = Int32(truncatingIfNeeded: pitch / 4)
         clip.withRowParts { parts in
             spans.withUnsafeBufferPointer { spans in
                 let n = spans.count
@@ -59,11 +67,17 @@ public enum SpanBlend {
                         }
                         while lo < end, spans[lo].x0 < c1 {
                             if spans[lo].x0 >= c0, isCellRun(spans, at: lo, end: end, limit: c1) {
-                                blendCells(spans, at: lo, into: row, color: color, opacity: opacity)
+                                blendCells(spans, at: lo, count: 8, into: row, color: color, opacity: opacity)
                                 lo &+= 8
                                 continue
                             }
                             let span = spans[lo]
+                            if span.x0 >= c0, span.x1 &- span.x0 == 1, span.x0 &+ 8 <= rowPixels,
+                               case let n = cellCount(spans, at: lo, end: end, limit: c1), n > 1 {
+                                blendCells(spans, at: lo, count: n, into: row, color: color, opacity: opacity)
+                                lo &+= n
+                                continue
+                            }
                             let a = opacity == 255 ? UInt32(span.alpha) : divide255(UInt32(span.alpha) &* opacity)
                             lo &+= 1
                             if span.x1 &- span.x0 == 1, span.x0 >= c0 {  // one pixel, inside: most of an edge's cells
@@ -108,17 +122,36 @@ public enum SpanBlend {
         return last.y == first.y && last.x1 == first.x0 &+ 8 && last.x1 <= limit
     }
 
-    /// Blends the eight one-pixel spans from spans[k] (`isCellRun`) at once, each at its own
-    /// coverage: `blendRun`'s 16-bit lanes, with a lane pair per pixel holding that pixel's alpha.
+    /// How many one-pixel spans from spans[k] (one itself) lie side by side in its row, up to
+    /// eight, before `end` and ending by `limit`.
     @inline(__always)
-    static func blendCells(_ spans: UnsafeBufferPointer<CoverageSpan>, at k: Int, into row: UnsafeMutablePointer<UInt32>,
-                           color: UInt32, opacity: UInt32) {
-        var alphas = SIMD8<UInt32>()
-        for j in 0..<8 {
-            let a = UInt32(spans[k &+ j].alpha)
-            alphas[j] = opacity == 255 ? a : divide255(a &* opacity)
+    static func cellCount(_ spans: UnsafeBufferPointer<CoverageSpan>, at k: Int, end: Int, limit: Int32) -> Int {
+        let first = spans[k]
+        var n = 1
+        while n < 8, k &+ n < end, case let s = spans[k &+ n], s.y == first.y, s.x0 == first.x0 &+ Int32(truncatingIfNeeded: n),
+              s.x1 == s.x0 &+ 1, s.x1 <= limit {
+            n &+= 1
         }
-        let alpha = unsafeBitCast(alphas | (alphas &<< 16), to: Lanes.self)
+        return n
+    }
+
+    /// Blends the `count` (≤ 8) one-pixel spans side by side from spans[k] at once, each at its
+    /// own coverage: `blendRun`'s 16-bit lanes, with a lane pair per pixel holding that pixel's
+    /// alpha. Eight pixels are read and written whatever `count`: past it the alpha is 0, which
+    /// gives each pixel back exactly (the row must hold them).
+    @inline(__always)
+    static func blendCells(_ spans: UnsafeBufferPointer<CoverageSpan>, at k: Int, count: Int, into row: UnsafeMutablePointer<UInt32>,
+                           color: UInt32, opacity: UInt32) {
+        // Each pixel's alpha in both its lanes, gathered in memory (a vector's lanes set one by
+        // one would go through memory at every step).
+        var alphas: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &alphas) { lanes in
+            for j in 0..<count {
+                let a = UInt32(spans[k &+ j].alpha), scaled = opacity == 255 ? a : divide255(a &* opacity)
+                lanes.storeBytes(of: scaled | scaled &<< 16, toByteOffset: j &* 4, as: UInt32.self)
+            }
+        }
+        let alpha = unsafeBitCast(alphas, to: Lanes.self)
         let s = unsafeBitCast(SIMD8<UInt32>(repeating: color), to: Lanes.self)
         let raw = UnsafeMutableRawPointer(row + Int(spans[k].x0))
         let d = raw.loadUnaligned(as: Lanes.self)

@@ -41,7 +41,7 @@ import Testing
         return new
     }
 
-    @Test("the damage is exactly the pixels whose coverage differs, long runs of cells included")
+    @Test("the damage is exactly the pixels whose coverage differs, long runs of cells and shifted rows included")
     func damageIsExactlyTheChangedPixels() {
         var random = SplitMix64(seed: 53)
         let output = PixelRect(x0: 0, y0: 0, x1: Self.width, y1: Self.height)

@@ -38,11 +38,7 @@ enum SpanDiff {
         while a < aEnd || b < bEnd {
             if from >= 0 {
                 // Inside a differing run, cells both sides start and end together and still
-                // differ in only move x: eight at a time while both sides tile eight pixels.
-                while a &+ 8 <= aEnd, b &+ 8 <= bEnd, old[a].x0 == x, new[b].x0 == x, old[a &+ 7].x1 == x &+ 8,
-                      new[b &+ 7].x1 == x &+ 8, !hasZeroByte(alphas(old, a) ^ alphas(new, b)) {
-                    x &+= 8; a &+= 8; b &+= 8
-                }
+                // differ in only move x.
                 while a < aEnd, b < bEnd, old[a].x0 == x, new[b].x0 == x, old[a].x1 == new[b].x1,
                       old[a].alpha != new[b].alpha {
                     x = old[a].x1; a += 1; b += 1
@@ -59,21 +55,6 @@ enum SpanDiff {
             }
         }
         if from >= 0 { damage.add(y: y, x0: Int(from), x1: Int(x)) }
-    }
-
-    /// The alphas of spans[k ..< k + 8] as the bytes of one word (eight cells side by side:
-    /// sorted disjoint spans of a row from x to x + 8 are one pixel each).
-    @inline(__always)
-    private static func alphas(_ spans: UnsafeBufferPointer<CoverageSpan>, _ k: Int) -> UInt64 {
-        var word: UInt64 = 0
-        for j in 0..<8 { word |= UInt64(spans[k &+ j].alpha) &<< UInt64(8 &* j) }
-        return word
-    }
-
-    /// Whether a byte of `word` is zero (a pair of alphas compared equal).
-    @inline(__always)
-    private static func hasZeroByte(_ word: UInt64) -> Bool {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
     }
 
     /// The coverage at `x` of the side whose next span is spans[k] (none when k == end), and
@@ -93,13 +74,7 @@ enum SpanDiff {
         while true {
             if from >= 0 {
                 // Inside a differing run, spans that follow on without a gap and still differ
-                // only move x (a moved edge's cells under a long span): eight cells at a time
-                // while they tile eight pixels.
-                let splat = UInt64(value) &* 0x0101_0101_0101_0101
-                while k &+ 8 <= end, spans[k].x0 == x, spans[k &+ 7].x1 == x &+ 8, x &+ 8 < limit,
-                      !hasZeroByte(alphas(spans, k) ^ splat) {
-                    x &+= 8; k &+= 8
-                }
+                // only move x (a moved edge's cells under a long span).
                 while k < end, spans[k].x0 == x, spans[k].x1 < limit, spans[k].alpha != value {
                     x = spans[k].x1; k += 1
                 }

@@ -139,6 +139,14 @@ struct RowBitmap: Sendable {
                         guard from < to else { y += 1; continue }
                         guard n + 32 * (to - from) + 1 <= lines.count else { return }
                         let row = bits.baseAddress! + k * wordsPerRow, y32 = Int32(truncatingIfNeeded: y), rowStart = n
+                        if let (a, b) = Self.singleRun(row, from, to) {  // the usual row: one interval
+                            lines[n] = DamageRegion.Interval(y: y32, x0: Int32(truncatingIfNeeded: x0 &+ a),
+                                                             x1: Int32(truncatingIfNeeded: x0 &+ b))
+                            n += 1
+                            rowEnds[rows] = (y32, n); rows += 1
+                            y += 1
+                            continue
+                        }
                         var open = false, start: Int32 = 0, end: Int32 = 0  // the run being gathered
                         var w = from
                         while true {
@@ -171,6 +179,28 @@ struct RowBitmap: Sendable {
                 }
             }
         }
+    }
+}
+
+extension RowBitmap {
+    /// The columns a..<b (from the row's start) when words from..<to of `row` hold one run of
+    /// marks: ones from some bit of the first word through whole words to some bit of the last.
+    @inline(__always)
+    fileprivate static func singleRun(_ row: UnsafePointer<UInt64>, _ from: Int, _ to: Int) -> (Int, Int)? {
+        let head = row[from], tail = row[to &- 1]
+        guard head != 0, tail != 0 else { return nil }
+        let a = from &* 64 &+ head.trailingZeroBitCount
+        if to &- from == 1 {
+            let ones = head &>> UInt64(head.trailingZeroBitCount)
+            return ones & (ones &+ 1) == 0 ? (a, a &+ head.nonzeroBitCount) : nil
+        }
+        guard head == ~0 &<< UInt64(head.trailingZeroBitCount), tail & (tail &+ 1) == 0 else { return nil }
+        var w = from &+ 1
+        while w < to &- 1 {
+            guard row[w] == ~0 else { return nil }
+            w &+= 1
+        }
+        return (a, (to &- 1) &* 64 &+ tail.nonzeroBitCount)
     }
 }
 

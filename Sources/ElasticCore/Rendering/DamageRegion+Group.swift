@@ -36,12 +36,14 @@ extension DamageRegion {
             count = 0
             damaged = 0
         }
+        // Pixel counts and rows fit far inside 64 bits (an output is at most 2^15 a side), so the
+        // arithmetic below wraps rather than checks.
         var begin = 0
         for (y, end) in rowEnds {
             defer { begin = end }
-            let row = lines + begin, rowCount = end - begin
+            let row = lines + begin, rowCount = end &- begin
             var rowPixels = 0
-            for k in 0..<rowCount { rowPixels += Int(row[k].x1 - row[k].x0) }
+            for k in 0..<rowCount { rowPixels &+= Int(row[k].x1 &- row[k].x0) }
             if count > 0, y == groupEnd {
                 let united: Int
                 var width = 0
@@ -50,26 +52,26 @@ extension DamageRegion {
                     let (left, right) = c.x0 <= r.x0 ? (c, r) : (r, c)
                     if right.x0 <= left.x1 {
                         merged[0] = Interval(y: left.y, x0: left.x0, x1: max(left.x1, right.x1)); united = 1
-                        width = Int(merged[0].x1 - merged[0].x0)
+                        width = Int(merged[0].x1 &- merged[0].x0)
                     } else {
                         merged[0] = left; merged[1] = right; united = 2
-                        width = Int(left.x1 - left.x0) + Int(right.x1 - right.x0)
+                        width = Int(left.x1 &- left.x0) &+ Int(right.x1 &- right.x0)
                     }
                 } else {
                     united = unite(clusters, count, row, rowCount, into: merged)
-                    for k in 0..<united { width += Int(merged[k].x1 - merged[k].x0) }
+                    for k in 0..<united { width &+= Int(merged[k].x1 &- merged[k].x0) }
                 }
-                if Double(width * Int(y + 1 - groupStart)) <= slack * Double(damaged + rowPixels) {
+                if Double(width &* Int(y &+ 1 &- groupStart)) <= slack * Double(damaged &+ rowPixels) {
                     swap(&clusters, &merged)
                     count = united
-                    groupEnd = y + 1; damaged += rowPixels
+                    groupEnd = y &+ 1; damaged &+= rowPixels
                     continue
                 }
             }
             emit(&rects)
             clusters.update(from: row, count: rowCount)
             count = rowCount
-            groupStart = y; groupEnd = y + 1; damaged = rowPixels
+            groupStart = y; groupEnd = y &+ 1; damaged = rowPixels
         }
         emit(&rects)
     }

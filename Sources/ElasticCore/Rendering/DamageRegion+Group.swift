@@ -36,8 +36,8 @@ extension DamageRegion {
             count = 0
             damaged = 0
         }
-        // Pixel counts and rows fit far inside 64 bits (an output is at most 2^15 a side), so the
-        // arithmetic below wraps rather than checks.
+        // Columns and rows are 32-bit, so widths, pixel counts and their products fit in 64 bits:
+        // the arithmetic below wraps rather than checks.
         var begin = 0
         for (y, end) in rowEnds {
             defer { begin = end }

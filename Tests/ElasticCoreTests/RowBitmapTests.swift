@@ -23,6 +23,44 @@ import Testing
         return marked
     }
 
+    /// Each row's runs of marked pixels, joined across gaps of up to `gap` pixels, and each
+    /// row's y and end among them: what reading the rows back must give.
+    static func runs(_ marked: [[Bool]], in output: PixelRect, gap: Int32) -> (lines: [(Int32, Int32, Int32)], ends: [(Int32, Int)]) {
+        var expected: [(Int32, Int32, Int32)] = [], expectedEnds: [(Int32, Int)] = []
+        for y in output.y0..<output.y1 {
+            var runs: [(Int, Int)] = [], x = output.x0
+            while x < output.x1 {
+                guard marked[y][x] else { x += 1; continue }
+                let start = x
+                while x < output.x1, marked[y][x] { x += 1 }
+                if let last = runs.last, start - last.1 <= Int(gap) { runs[runs.count - 1].1 = x } else { runs.append((start, x)) }
+            }
+            expected += runs.map { (Int32(y), Int32($0.0), Int32($0.1)) }
+            if !runs.isEmpty { expectedEnds.append((Int32(y), expected.count)) }
+        }
+        return (expected, expectedEnds)
+    }
+
+    /// Checks that `rects` lie in `output`, hold every marked pixel and no pixel twice, and
+    /// waste little.
+    static func expectCoverOnce(_ rects: [PixelRect], _ marked: [[Bool]], _ output: PixelRect, _ label: String) {
+        var count = Array(repeating: Array(repeating: 0, count: output.x1), count: output.y1), markedCount = 0
+        for r in rects {
+            #expect(r.intersection(output) == r, "\(label): \(r) outside \(output)")
+            let shown = r.intersection(output)
+            for y in shown.y0..<shown.y1 { for x in shown.x0..<shown.x1 { count[y][x] += 1 } }
+        }
+        var missed = 0, twice = 0
+        for y in output.y0..<output.y1 { for x in output.x0..<output.x1 {
+            if marked[y][x] { markedCount += 1; if count[y][x] == 0 { missed += 1 } }
+            if count[y][x] > 1 { twice += 1 }
+        } }
+        #expect(missed == 0 && twice == 0, "\(label): \(missed) marked pixels outside, \(twice) in two rectangles")
+        // Gaps of a pixel are joined, so a group may hold up to twice the marks before its slack.
+        let area = rects.reduce(0) { $0 + $1.area }
+        #expect(Double(area) <= 2 * 1.25 * Double(markedCount), "\(label): \(area) px for \(markedCount) marked")
+    }
+
     static func randomOutput(_ random: inout SplitMix64) -> PixelRect {
         PixelRect(x0: Int(random.next() % 5), y0: Int(random.next() % 3), x1: 60 + Int(random.next() % 200), y1: 30)
     }
@@ -39,18 +77,7 @@ import Testing
                 var lines: [DamageRegion.Interval] = [], rowEnds: [(y: Int32, end: Int)] = []
                 var lineCount = 0, rowCount = 0
                 bitmap.readRows(joinGap: gap, into: &lines, lineCount: &lineCount, rowEnds: &rowEnds, rowCount: &rowCount)
-                var expected: [(Int32, Int32, Int32)] = [], expectedEnds: [(Int32, Int)] = []
-                for y in output.y0..<output.y1 {
-                    var runs: [(Int, Int)] = [], x = output.x0
-                    while x < output.x1 {
-                        guard marked[y][x] else { x += 1; continue }
-                        let start = x
-                        while x < output.x1, marked[y][x] { x += 1 }
-                        if let last = runs.last, start - last.1 <= Int(gap) { runs[runs.count - 1].1 = x } else { runs.append((start, x)) }
-                    }
-                    expected += runs.map { (Int32(y), Int32($0.0), Int32($0.1)) }
-                    if !runs.isEmpty { expectedEnds.append((Int32(y), expected.count)) }
-                }
+                let (expected, expectedEnds) = Self.runs(marked, in: output, gap: gap)
                 let got = lines[..<lineCount].map { ($0.y, $0.x0, $0.x1) }
                 #expect(got.elementsEqual(expected) { $0 == $1 }, "trial \(trial), gap \(gap): \(got) against \(expected)")
                 #expect(rowEnds[..<rowCount].elementsEqual(expectedEnds) { $0.y == $1.0 && $0.end == $1.1 }, "trial \(trial)")
@@ -75,21 +102,7 @@ import Testing
             }
             var rects: [PixelRect] = []
             region.rectangles(in: output, slack: 1.25, maxRects: 256, into: &rects)
-            var count = Array(repeating: Array(repeating: 0, count: output.x1), count: output.y1), markedCount = 0
-            for r in rects {
-                #expect(r.intersection(output) == r, "trial \(trial): \(r) outside \(output)")
-                let shown = r.intersection(output)
-                for y in shown.y0..<shown.y1 { for x in shown.x0..<shown.x1 { count[y][x] += 1 } }
-            }
-            var missed = 0, twice = 0
-            for y in output.y0..<output.y1 { for x in output.x0..<output.x1 {
-                if marked[y][x] { markedCount += 1; if count[y][x] == 0 { missed += 1 } }
-                if count[y][x] > 1 { twice += 1 }
-            } }
-            #expect(missed == 0 && twice == 0, "trial \(trial): \(missed) marked pixels outside, \(twice) in two rectangles")
-            // Gaps of a pixel are joined, so a group may hold up to twice the marks before its slack.
-            let area = rects.reduce(0) { $0 + $1.area }
-            #expect(Double(area) <= 2 * 1.25 * Double(markedCount), "trial \(trial): \(area) px for \(markedCount) marked")
+            Self.expectCoverOnce(rects, marked, output, "trial \(trial)")
         }
     }
 }

@@ -12,7 +12,8 @@ public struct DamageRegion: Sendable {
 
     struct Interval { var y: Int32, x0: Int32, x1: Int32 }
 
-    /// Row intervals, as bits.
+    /// Row intervals as written, and (when they did not come in order) as bits.
+    private var written = RowIntervals()
     private var marks = RowBitmap()
     /// Whole rectangles added while no row interval was: a few disjoint ones are the answer as
     /// they are, without going through rows.
@@ -23,6 +24,8 @@ public struct DamageRegion: Sendable {
     var lines: [Interval] = []
     var rowEnds: [(y: Int32, end: Int)] = []
     var lineCount = 0, rowCount = 0
+    /// Whether `lines` and `rowEnds` hold the damage added since `removeAll`.
+    private var rowsRead = false
     /// Scratch for `group`: the group's intervals and their union with the next row, each at
     /// least `lineCount` long (a union of some rows' intervals has no more than they do).
     var clusters: [Interval] = []
@@ -30,41 +33,44 @@ public struct DamageRegion: Sendable {
 
     public init() {}
 
-    public var isEmpty: Bool { marks.isEmpty && boxes.isEmpty }
+    public var isEmpty: Bool { written.isEmpty && marks.isEmpty && boxes.isEmpty && !(rowsRead && lineCount > 0) }
 
     /// Forgets all damage; what is added next is clipped to `output`.
     public mutating func removeAll(output: PixelRect) {
+        written.removeAll(output: output, joinGap: Self.joinGap)
+        rowsRead = false
+        lineCount = 0; rowCount = 0
         marks.reset(output: output)
         boxes.removeAll(keepingCapacity: true)
     }
 
     /// Calls `body` with a writer that damages row intervals, for many at once.
-    mutating func addRows<R>(_ body: (inout RowBitmap.Writer) -> R) -> R { marks.write(body) }
+    mutating func addRows<R>(_ body: (inout RowIntervals) -> R) -> R {
+        assert(!rowsRead, "damage added after its rectangles were read")
+        return body(&written)
+    }
 
     /// Damages every pixel of `rect`.
     public mutating func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
+        assert(!rowsRead, "damage added after its rectangles were read")
         boxes.append(rect)
-    }
-
-    /// The boxes as row intervals (once they are too many, or overlap, to be the answer).
-    private mutating func boxesToRows() {
-        marks.write { w in for r in boxes { w.add(r) } }
-        boxes.removeAll(keepingCapacity: true)
     }
 
     /// Disjoint rectangles inside `output` covering every damaged pixel, appended to `rects`;
     /// at most `maxRects` (groups are allowed more waste until they fit).
     public mutating func rectangles(in output: PixelRect, slack: Double, maxRects: Int, into rects: inout [PixelRect]) {
         let start = rects.count
-        guard !output.isEmpty, !isEmpty else { return }
-        if marks.isEmpty, boxes.count <= 4 * Self.fewBoxes, mergeBoxes(in: output, slack: slack) {
-            rects.append(contentsOf: mergedBoxes)
-            return
+        guard !output.isEmpty else { return }
+        if !rowsRead {
+            guard !isEmpty else { return }
+            if written.isEmpty, marks.isEmpty, boxes.count <= 4 * Self.fewBoxes, mergeBoxes(in: output, slack: slack) {
+                rects.append(contentsOf: mergedBoxes)
+                return
+            }
+            readRows()
         }
-        boxesToRows()
-        guard !marks.isEmpty else { return }
-        readRows()
+        guard lineCount > 0 else { return }
         var s = slack
         while true {
             group(slack: s, into: &rects)
@@ -119,8 +125,25 @@ public struct DamageRegion: Sendable {
     }
 
     /// Every touched row's intervals, read once for every grouping tried: `lines`, row by row,
-    /// each row's y and end in `rowEnds`.
+    /// each row's y and end in `rowEnds`. Intervals written in order are those rows already;
+    /// otherwise they, and the boxes, are marked as bits and read back.
     private mutating func readRows() {
+        rowsRead = true
+        if written.ordered, marks.isEmpty {
+            if boxes.isEmpty {
+                (lineCount, rowCount) = written.moveLines(into: &lines, rowEnds: &rowEnds)
+            } else {
+                // `mergedBoxes` (the boxes' merge, which did not fit) as scratch.
+                (lineCount, rowCount) = written.united(with: boxes, scratch: &mergedBoxes, into: &lines, &rowEnds)
+            }
+            return
+        }
+        marks.write { w in
+            written.lines.withUnsafeBufferPointer { listed in
+                for line in listed { w.add(y: Int(line.y), x0: Int(line.x0), x1: Int(line.x1)) }
+            }
+            for r in boxes { w.add(r) }
+        }
         marks.readRows(joinGap: Self.joinGap, into: &lines, lineCount: &lineCount, rowEnds: &rowEnds, rowCount: &rowCount)
     }
 }

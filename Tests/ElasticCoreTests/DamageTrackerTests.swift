@@ -98,6 +98,26 @@ struct DamageTrackerTests {
         #expect(tracker.damagedPixels > 0 && tracker.damagedPixels <= 44 * 39, "\(tracker.rects)")
     }
 
+    @Test("a vertex whose colour alone changes (a fringe fading) damages its shape; the same colours do not")
+    func vertexColour() {
+        func fringe(alpha: UInt8) -> DrawList {
+            var list = DrawList()
+            let i = list.mesh.add(Vertex(Vec2(30, 30), RGBA(0, 0, 255))), j = list.mesh.add(Vertex(Vec2(90, 30), RGBA(0, 0, 255)))
+            let k = list.mesh.add(Vertex(Vec2(30, 80), RGBA(0, 0, 255, alpha)))
+            list.mesh.triangle(i, j, k)
+            list.commitTriangles(blend: .blend)
+            return list
+        }
+        var tracker = DamageTracker()
+        tracker.update(fringe(alpha: 255), scale: 1, width: 160, height: 120)
+        tracker.update(fringe(alpha: 255), scale: 1, width: 160, height: 120)
+        #expect(tracker.rects.isEmpty, "\(tracker.rects)")
+        tracker.update(fringe(alpha: 128), scale: 1, width: 160, height: 120)
+        #expect(tracker.rects.contains { $0.contains(x: 40, y: 40) }, "\(tracker.rects)")
+        tracker.update(fringe(alpha: 64), scale: 1, width: 160, height: 120)
+        #expect(tracker.rects.contains { $0.contains(x: 40, y: 40) }, "\(tracker.rects)")
+    }
+
     @Test("random frames: every changed pixel is damaged, the rectangles are disjoint and few",
           arguments: [1.0, 1.5, 2.0])
     func random(scale: Double) {

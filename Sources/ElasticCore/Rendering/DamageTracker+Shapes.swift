@@ -113,6 +113,7 @@ private struct RunCut {
             rgb = word & 0x00ff_ffff
             hash = Signature()
             hash.add(blended ? 2 : 1)
+            hash.add(UInt64(word.byteSwapped))  // r, g, b, a from the high byte down: `RGBA.packed`
             loX = .infinity; loY = .infinity; hiX = -.infinity; hiY = -.infinity
             color = word; uniform = true; indexStart = t
         }
@@ -123,8 +124,9 @@ private struct RunCut {
     mutating func add(_ v: Vertex) {
         let word = v.color.word
         hash.add(UInt64(v.x.bitPattern) << 32 | UInt64(v.y.bitPattern))
-        hash.add(UInt64(word.byteSwapped))  // r, g, b, a from the high byte down: `RGBA.packed`
-        if word != color { uniform = false }
+        // The run's first colour is in the signature: a vertex adds its own only when it differs
+        // (a fringe fading out), the position before it telling which vertex it is.
+        if word != color { uniform = false; hash.add(UInt64(word.byteSwapped) | 1 << 32) }
         loX = min(loX, v.x); loY = min(loY, v.y)
         // As `max` but one instruction (`maxss`); they differ only on +0 against -0, equal bounds.
         hiX = v.x > hiX ? v.x : hiX; hiY = v.y > hiY ? v.y : hiY

@@ -34,7 +34,8 @@ import Testing
             region.removeAll(output: output)
             var marked = region.addRows { writer in Self.markInOrder(output, &random) { writer.add(y: $0, x0: $1, x1: $2) } }
             let written = marked.contains { $0.contains(true) }  // else rectangles alone: kept as they are
-            for _ in 0..<(random.next() % 3) {  // the pieces of a core that moved
+            // The pieces of a core that moved; now and then more than a row's merge takes (bits then).
+            for _ in 0..<(random.next() % 5 == 0 ? 9 + random.next() % 4 : random.next() % 3) {
                 let r = PixelRect(x0: Int(random.next() % 80) - 4, y0: Int(random.next() % 28) - 2, x1: 20 + Int(random.next() % 200),
                                   y1: Int(random.next() % 34))
                 region.add(r)
@@ -43,12 +44,10 @@ import Testing
             }
             var rects: [PixelRect] = []
             region.rectangles(in: output, slack: 1.25, maxRects: 256, into: &rects)
-            let (expected, expectedEnds) = RowBitmapTests.runs(marked, in: output, gap: DamageRegion.joinGap)
             RowBitmapTests.expectCoverOnce(rects, marked, output, "trial \(trial)")
             guard written else { continue }
-            let got = region.lines[..<region.lineCount].map { ($0.y, $0.x0, $0.x1) }
-            #expect(got.elementsEqual(expected) { $0 == $1 }, "trial \(trial): \(got) against \(expected)")
-            #expect(region.rowEnds[..<region.rowCount].elementsEqual(expectedEnds) { $0.y == $1.0 && $0.end == $1.1 }, "trial \(trial)")
+            RowBitmapTests.expectRuns(region.lines[..<region.lineCount], region.rowEnds[..<region.rowCount], of: marked, in: output,
+                                      gap: DamageRegion.joinGap, "trial \(trial)")
         }
     }
 }

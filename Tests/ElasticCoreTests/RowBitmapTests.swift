@@ -41,6 +41,16 @@ import Testing
         return (expected, expectedEnds)
     }
 
+    /// Checks that `lines` (with each row's y and end in `rowEnds`) are the runs of `marked`,
+    /// joined across gaps of up to `gap` pixels.
+    static func expectRuns(_ lines: ArraySlice<DamageRegion.Interval>, _ rowEnds: ArraySlice<(y: Int32, end: Int)>,
+                           of marked: [[Bool]], in output: PixelRect, gap: Int32, _ label: String) {
+        let (expected, expectedEnds) = runs(marked, in: output, gap: gap)
+        let got = lines.map { ($0.y, $0.x0, $0.x1) }
+        #expect(got.elementsEqual(expected) { $0 == $1 }, "\(label): \(got) against \(expected)")
+        #expect(rowEnds.elementsEqual(expectedEnds) { $0.y == $1.0 && $0.end == $1.1 }, "\(label)")
+    }
+
     /// Checks that `rects` lie in `output`, hold every marked pixel and no pixel twice, and
     /// waste little.
     static func expectCoverOnce(_ rects: [PixelRect], _ marked: [[Bool]], _ output: PixelRect, _ label: String) {
@@ -77,10 +87,7 @@ import Testing
                 var lines: [DamageRegion.Interval] = [], rowEnds: [(y: Int32, end: Int)] = []
                 var lineCount = 0, rowCount = 0
                 bitmap.readRows(joinGap: gap, into: &lines, lineCount: &lineCount, rowEnds: &rowEnds, rowCount: &rowCount)
-                let (expected, expectedEnds) = Self.runs(marked, in: output, gap: gap)
-                let got = lines[..<lineCount].map { ($0.y, $0.x0, $0.x1) }
-                #expect(got.elementsEqual(expected) { $0 == $1 }, "trial \(trial), gap \(gap): \(got) against \(expected)")
-                #expect(rowEnds[..<rowCount].elementsEqual(expectedEnds) { $0.y == $1.0 && $0.end == $1.1 }, "trial \(trial)")
+                Self.expectRuns(lines[..<lineCount], rowEnds[..<rowCount], of: marked, in: output, gap: gap, "trial \(trial), gap \(gap)")
             }
         }
     }

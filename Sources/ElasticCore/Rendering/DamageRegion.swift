@@ -129,7 +129,8 @@ public struct DamageRegion: Sendable {
     /// otherwise they, and the boxes, are marked as bits and read back.
     private mutating func readRows() {
         rowsRead = true
-        if written.ordered, marks.isEmpty {
+        // A row's merge looks at every box: many go through the bits.
+        if written.ordered, marks.isEmpty, boxes.count <= Self.fewBoxes {
             if boxes.isEmpty {
                 (lineCount, rowCount) = written.moveLines(into: &lines, rowEnds: &rowEnds)
             } else {

@@ -59,7 +59,7 @@ struct RowIntervals: Sendable {
         return (count, rows)
     }
 
-    /// The rows (which came in order) united with the rectangles `boxes` (clipped to the output
+    /// The rows (which came in order) united with a few rectangles `boxes` (clipped to the output
     /// and sorted by x0 in `scratch`), joined across gaps as `add` joins them, into `out` and
     /// `outEnds`: what marking both as bits and reading them back gives, without the bits.
     /// Returns how many of `out` and `outEnds` it wrote (both are grown, never shrunk).
@@ -68,11 +68,11 @@ struct RowIntervals: Sendable {
         scratch.removeAll(keepingCapacity: true)
         for b in boxes { let c = b.intersection(output); if !c.isEmpty { scratch.append(c) } }
         scratch.sort { $0.x0 < $1.x0 }
-        // Room: every written interval, and one a box a row, in as many rows as there can be.
+        // Room: every written interval and one a box a row it covers, in as many rows.
         let boxRows = scratch.reduce(0) { $0 + $1.height }
-        let room = lines.count + boxRows * scratch.count, rowRoom = lines.count + boxRows
+        let room = lines.count + boxRows
         if out.count < room { out = Array(repeating: DamageRegion.Interval(y: 0, x0: 0, x1: 0), count: room) }
-        if outEnds.count < rowRoom { outEnds = Array(repeating: (0, 0), count: rowRoom) }
+        if outEnds.count < room { outEnds = Array(repeating: (0, 0), count: room) }
         let joinGap = self.joinGap
         return lines.withUnsafeBufferPointer { lines in
             scratch.withUnsafeBufferPointer { boxes in

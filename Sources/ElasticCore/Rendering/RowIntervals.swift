@@ -97,6 +97,7 @@ struct RowIntervals: Sendable {
             // This row's intervals: its written ones and the boxes over it, both by start.
             var k = taken
             while taken < lines.count, Int(lines[taken].y) == y { taken += 1 }
+            let boxesOnly = k == taken
             let y32 = Int32(truncatingIfNeeded: y), rowStart = n
             var b = 0
             while true {
@@ -117,6 +118,18 @@ struct RowIntervals: Sendable {
                 }
             }
             if n > rowStart { outEnds[rows] = (y32, n); rows += 1 }
+            if boxesOnly, n > rowStart {
+                // The rows after it up to the next written row or box side are the same: copied.
+                var until = taken < lines.count ? Int(lines[taken].y) : Int.max
+                for box in boxes { until = min(until, box.y0 > y ? box.y0 : box.y1 > y ? box.y1 : .max) }
+                let count = n &- rowStart
+                while y + 1 < until {
+                    y += 1
+                    for i in 0..<count { out[n &+ i] = out[rowStart &+ i]; out[n &+ i].y = Int32(truncatingIfNeeded: y) }
+                    n &+= count
+                    outEnds[rows] = (Int32(truncatingIfNeeded: y), n); rows += 1
+                }
+            }
             // The next row anything lies on.
             var following = taken < lines.count ? Int(lines[taken].y) : Int.max
             for box in boxes where box.y1 > y + 1 { following = min(following, max(box.y0, y + 1)) }

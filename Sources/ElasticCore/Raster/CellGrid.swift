@@ -70,15 +70,15 @@ struct CellGrid {
         let (ax, ay, bx, by) = forward ? (xa, fya, xb, fyb) : (xb, fyb, xa, fya)
         let winding = forward ? self.winding : 0 &- self.winding
         // Every y comes from the whole segment, so a pixel gets the same value whatever the clip.
-        func y(at x: Int64) -> Int64 { x == bx ? by : ay + CoverageRasterizer.divideRounded((x - ax) * (by - ay), bx - ax) }
+        func y(at x: Int64) -> Int64 { x == bx ? by : ay &+ CoverageRasterizer.divideRounded((x &- ax) &* (by &- ay), bx &- ax) }
         var (x0, y0, x1, y1) = (ax, ay, bx, by)
         let one = CoverageRasterizer.one
-        let left = Int64(clip.x0) * one, right = Int64(clip.x1) * one
+        let left = Int64(clip.x0) &* one, right = Int64(clip.x1) &* one
         if x0 >= right { return }
-        let k = row - clip.y0
+        let k = row &- clip.y0
         // Cell (x, row) is column x − origin of the band's row k.
-        let rowCells = cells + k * columns, rowBits = bits + k * words
-        let origin = clip.x0 - 1
+        let rowCells = cells + k &* columns, rowBits = bits + k &* words
+        let origin = clip.x0 &- 1
         // A crossing of `height` (≠ 0) in column `col`, `area` being its height times twice its
         // mean distance from the cell's left side.
         @inline(__always) func add(_ col: Int, _ height: Int64, _ area: Int64) {
@@ -88,7 +88,7 @@ struct CellGrid {
         let firstCol: Int
         if x0 < left {
             let yLeft = x1 <= left ? y1 : y(at: left)
-            if yLeft != y0 { add(0, yLeft - y0, 0) }
+            if yLeft != y0 { add(0, yLeft &- y0, 0) }
             if x1 <= left { noteColumns(row: k, 0, 0); return }
             (x0, y0) = (left, yLeft)
             firstCol = 0
@@ -103,7 +103,7 @@ struct CellGrid {
         var col = Int(truncatingIfNeeded: cx) &- origin
         let lastCol = Int(truncatingIfNeeded: lastX) &- origin
         if col < lastCol {
-            var boundaryY = RoundedRamp(origin: ay, t0: (cx + 1) * one - ax, step: one, numerator: by - ay, denominator: bx - ax)
+            var boundaryY = RoundedRamp(origin: ay, t0: (cx &+ 1) &* one &- ax, step: one, numerator: by &- ay, denominator: bx &- ax)
             // The first cell is entered at `entry`, the rest at their left side, all left at their right.
             var yb = boundaryY.value
             if yb != py { add(col, yb &- py, (yb &- py) &* (entry &+ one)) }

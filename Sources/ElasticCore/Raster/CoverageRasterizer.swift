@@ -131,8 +131,9 @@ public struct CoverageRasterizer: Sendable {
         spanCount = count
     }
 
-    /// n / d to the nearest integer (d > 0): half the error of truncating, and no bias.
+    /// n / d to the nearest integer (d > 0): half the error of truncating, and no bias. Wraps:
+    /// the rasteriser's |n| + d/2 are far inside 64 bits.
     static func divideRounded(_ n: Int64, _ d: Int64) -> Int64 {
-        (n >= 0 ? n + d / 2 : n - d / 2) / d
+        (n >= 0 ? n &+ d / 2 : n &- d / 2) / d
     }
 }

@@ -9,19 +9,23 @@ struct RoundedRamp {
     private var remainder: Int64
 
     /// t0 ≥ 0, step ≥ 0, denominator > 0; |t · numerator| must fit comfortably in 62 bits.
+    @inline(__always)
     init(origin: Int64, t0: Int64, step: Int64, numerator: Int64, denominator: Int64) {
         self.denominator = denominator
         let negative = numerator < 0
-        let magnitude = negative ? -numerator : numerator
+        // Unsigned and wrapping: within the bounds above nothing overflows, and an unsigned
+        // quotient needs no check for −1.
+        let magnitude = numerator.magnitude, d = UInt64(bitPattern: denominator)
         // divideRounded rounds half away from zero: |n| + d/2, floored, then the sign put back.
-        let start = t0 * magnitude + denominator / 2
-        let quotient = start / denominator
-        remainder = start - quotient * denominator
-        let s = step * magnitude
-        let stepQuotient = s / denominator
-        stepRemainder = s - stepQuotient * denominator
-        value = origin + (negative ? -quotient : quotient)
-        valueStep = negative ? -stepQuotient : stepQuotient
+        let start = UInt64(bitPattern: t0) &* magnitude &+ d &>> 1
+        let quotient = start / d
+        remainder = Int64(bitPattern: start &- quotient &* d)
+        let s = UInt64(bitPattern: step) &* magnitude
+        let stepQuotient = s / d
+        stepRemainder = Int64(bitPattern: s &- stepQuotient &* d)
+        let q = Int64(bitPattern: quotient), sq = Int64(bitPattern: stepQuotient)
+        value = origin &+ (negative ? 0 &- q : q)
+        valueStep = negative ? 0 &- sq : sq
         carry = negative ? -1 : 1
     }
 

@@ -3,7 +3,8 @@
 Elastic drew, side by side in one run.
 
 For each window size and scene, the release binary plays the scene's moving replay
-(assets/replays/<scene>-moving.jsonl, scaled to the window: every frame changes) headless: with
+(assets/replays/<scene>-moving.jsonl, scaled to the window: a held drag changes every frame,
+gooey-menu's Space every 0.7 s all but about one in eight) headless: with
 --stats (Elastic's whole frame, `frame_ms`: input, springs, tessellation, drawing and present),
 once drawing only the damage (--redraw damage, as the app does) and once redrawing every pixel
 every frame (--redraw all, the work of a peer's full frame), and with --trace-draw (each frame's shapes as the scenes gave them: paths of lines,

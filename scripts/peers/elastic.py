@@ -12,8 +12,9 @@ SECONDS = 4.0
 
 
 def replay_for(scene, width, height, tmp):
-    """assets/replays/<scene>-moving.jsonl (1280×720 window coordinates: a held, sweeping drag, or
-    gooey-menu's Space every 0.7 s, so every frame changes) scaled to the window."""
+    """assets/replays/<scene>-moving.jsonl (1280×720 window coordinates: a held, sweeping drag, an
+    event mid-frame so that every frame changes, or gooey-menu's Space every 0.7 s, which opens or
+    closes the menu and leaves it still about one frame in eight) scaled to the window."""
     source = os.path.join(ROOT, "assets", "replays", f"{scene}-moving.jsonl")
     if (width, height) == (1280, 720):
         return source

@@ -49,8 +49,9 @@ enum SurfaceFill {
             PixelRun.fill((base + y0 * pitch).assumingMemoryBound(to: UInt32.self), count: (y1 - y0) * w, with: pixel)
             return
         }
+        let fill = PixelRun.filler
         for y in y0..<y1 {
-            PixelRun.fill((base + y * pitch).assumingMemoryBound(to: UInt32.self) + x0, count: x1 - x0, with: pixel)
+            fill((base + y * pitch).assumingMemoryBound(to: UInt32.self) + x0, count: x1 - x0, with: pixel)
         }
     }
 }

@@ -35,19 +35,19 @@ public struct OpaqueCover: Sendable {
         guard !area.isEmpty else { return }
         // Whole rows next to each other in memory, none marked, go in one fill: a few large
         // stores beat many short ones (docs/benchmarks.md §13).
-        let contiguous = area.x0 == 0 && area.width * 4 == pitch
+        let contiguous = area.x0 == 0 && area.width * 4 == pitch, fill = PixelRun.filler
         var y = area.y0
         while y < area.y1 {
             if contiguous, !marks.isTouched(row: y) {
                 var end = y + 1
                 while end < area.y1, !marks.isTouched(row: end) { end += 1 }
                 let rows = (base + y * pitch).assumingMemoryBound(to: UInt32.self), count = (end - y) * area.width
-                if shared { PixelRun.fillShared(rows, count: count, with: pixel) } else { PixelRun.fill(rows, count: count, with: pixel) }
+                if shared { PixelRun.fillShared(rows, count: count, with: pixel) } else { fill(rows, count: count, with: pixel) }
                 y = end
                 continue
             }
             let row = (base + y * pitch).assumingMemoryBound(to: UInt32.self)
-            forEachUncovered(y: y, x0: area.x0, x1: area.x1) { a, b in PixelRun.fill(row + a, count: b - a, with: pixel) }
+            forEachUncovered(y: y, x0: area.x0, x1: area.x1) { a, b in fill(row + a, count: b - a, with: pixel) }
             y += 1
         }
     }

@@ -4,7 +4,7 @@ import Foundation
 /// 32 bits on Linux), which picks AVX2/AVX-512 stores for the machine at load time, where Swift's
 /// `update(repeating:)` is compiled for baseline x86-64 (docs/benchmarks.md §12 has the counts).
 public enum PixelRun {
-    private typealias WideFill = @convention(c) (UnsafeMutablePointer<UInt32>, UInt32, Int) -> UnsafeMutablePointer<UInt32>
+    fileprivate typealias WideFill = @convention(c) (UnsafeMutablePointer<UInt32>, UInt32, Int) -> UnsafeMutablePointer<UInt32>
 
     /// `wmemset`, looked up once; nil where the C library has none (then plain stores are used).
     private static let wideFill: WideFill? = dlsym(nil, "wmemset").map { unsafeBitCast($0, to: WideFill.self) }
@@ -26,11 +26,27 @@ public enum PixelRun {
     /// Sets `count` pixels from `start` to `pixel`.
     @inline(__always)
     public static func fill(_ start: UnsafeMutablePointer<UInt32>, count: Int, with pixel: UInt32) {
-        if count <= 2 {  // a call costs more than these stores
-            if count > 0 { start[0] = pixel }
-            if count > 1 { start[1] = pixel }
-        } else {
-            fillAlone(start, count: count, with: pixel)
+        filler(start, count: count, with: pixel)
+    }
+
+    /// `fill` holding `wmemset` for a loop: each read of the lazily made `wideFill` checks that it
+    /// is made (a `swift_once` call), so a loop of many fills reads it once, here.
+    public static var filler: Filler { Filler(wide: wideFill) }
+
+    public struct Filler {
+        fileprivate let wide: WideFill?
+
+        /// Sets `count` pixels from `start` to `pixel`.
+        @inline(__always)
+        public func callAsFunction(_ start: UnsafeMutablePointer<UInt32>, count: Int, with pixel: UInt32) {
+            if count <= 2 {  // a call costs more than these stores
+                if count > 0 { start[0] = pixel }
+                if count > 1 { start[1] = pixel }
+            } else if let wide {
+                _ = wide(start, pixel, count)
+            } else {
+                start.update(repeating: pixel, count: count)
+            }
         }
     }
 

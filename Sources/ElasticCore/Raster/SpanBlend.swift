@@ -13,7 +13,7 @@ public enum SpanBlend {
 
     /// `apply` on a slice of spans (the rasteriser's).
     public static func apply(_ spans: ArraySlice<CoverageSpan>, color: UInt32, opacity: UInt8, to base: UnsafeMutableRawPointer, pitch: Int) {
-        let opacity = UInt32(opacity), rowPixels = Int32(truncatingIfNeeded: pitch / 4)
+        let opacity = UInt32(opacity), rowPixels = Int32(truncatingIfNeeded: pitch / 4), fill = PixelRun.filler
         spans.withUnsafeBufferPointer { spans in
             var k = 0
             while k < spans.count {
@@ -36,7 +36,7 @@ public enum SpanBlend {
                 if count == 1 {  // most of an edge's cells
                     if a == 255 { row[x0] = color } else if a > 0 { row[x0] = blend(color, over: row[x0], alpha: a) }
                 } else if a == 255 {
-                    PixelRun.fill(row + x0, count: count, with: color)
+                    fill(row + x0, count: count, with: color)
                 } else if a > 0 {
                     blendRun(row + x0, count: count, color: color, alpha: a)
                 }
@@ -50,7 +50,7 @@ public enum SpanBlend {
     /// not each cut to nothing.
     public static func apply(_ spans: ArraySlice<CoverageSpan>, clippedTo clip: RowClip, color: UInt32, opacity: UInt8,
                              to base: UnsafeMutableRawPointer, pitch: Int) {
-        let opacity = UInt32(opacity), rowPixels = Int32(truncatingIfNeeded: pitch / 4)
+        let opacity = UInt32(opacity), rowPixels = Int32(truncatingIfNeeded: pitch / 4), fill = PixelRun.filler
         clip.withRowParts { parts in
             spans.withUnsafeBufferPointer { spans in
                 let n = spans.count
@@ -87,7 +87,7 @@ public enum SpanBlend {
                             }
                             let x0 = max(span.x0, c0), x1 = min(span.x1, c1)
                             if a == 255 {
-                                PixelRun.fill(row + Int(x0), count: Int(x1 &- x0), with: color)
+                                fill(row + Int(x0), count: Int(x1 &- x0), with: color)
                             } else if a > 0 {
                                 blendRun(row + Int(x0), count: Int(x1 &- x0), color: color, alpha: a)
                             }

@@ -48,14 +48,16 @@ struct CellGrid {
         var xa = yStart == y0 ? x0 : x0 + CoverageRasterizer.divideRounded((yStart - y0) * dx, dy)
         // x at each row boundary below: the same rounded division, carried from row to row.
         var boundaryX = RoundedRamp(origin: x0, t0: (rowStart + 1) * one - y0, step: one, numerator: dx, denominator: dy)
+        // Wrapping: rows and 24.8 coordinates are far inside 64 bits.
         for row in rowStart...rowEnd {
-            let ya = max(y0, row * one), yb = min(y1, (row + 1) * one)
+            let top = row &* one
+            let ya = max(y0, top), yb = min(y1, top &+ one)
             let xb = yb == y1 ? x1 : boundaryX.value
             boundaryX.advance()
             if clamps {
-                addRowSegment(ClampedSums.self, row: Int(row), xa, ya - row * one, xb, yb - row * one)
+                addRowSegment(ClampedSums.self, row: Int(row), xa, ya &- top, xb, yb &- top)
             } else {
-                addRowSegment(ExactSums.self, row: Int(row), xa, ya - row * one, xb, yb - row * one)
+                addRowSegment(ExactSums.self, row: Int(row), xa, ya &- top, xb, yb &- top)
             }
             xa = xb
         }

@@ -33,6 +33,7 @@ public enum PixelRun {
     /// is made (a `swift_once` call), so a loop of many fills reads it once, here.
     public static var filler: Filler { Filler(wide: wideFill) }
 
+    /// The fill with `wmemset` (or nil) in hand.
     public struct Filler {
         fileprivate let wide: WideFill?
 
@@ -42,7 +43,15 @@ public enum PixelRun {
             if count <= 2 {  // a call costs more than these stores
                 if count > 0 { start[0] = pixel }
                 if count > 1 { start[1] = pixel }
-            } else if let wide {
+            } else {
+                store(start, count: count, with: pixel)
+            }
+        }
+
+        /// Sets `count` (> 0) pixels from `start` to `pixel` in one call.
+        @inline(__always)
+        func store(_ start: UnsafeMutablePointer<UInt32>, count: Int, with pixel: UInt32) {
+            if let wide {
                 _ = wide(start, pixel, count)
             } else {
                 start.update(repeating: pixel, count: count)
@@ -53,10 +62,6 @@ public enum PixelRun {
     /// Sets `count` (> 0) pixels from `start` to `pixel` on this thread.
     @inline(__always)
     static func fillAlone(_ start: UnsafeMutablePointer<UInt32>, count: Int, with pixel: UInt32) {
-        if let wideFill {
-            _ = wideFill(start, pixel, count)
-        } else {
-            start.update(repeating: pixel, count: count)
-        }
+        filler.store(start, count: count, with: pixel)
     }
 }

@@ -7,6 +7,8 @@ struct StatsRowBuffer {
     /// The last row's sensor fields, and the reading and layout they were formatted from.
     private var sensorBytes: [UInt8] = []
     private var sensorCache: (reading: SystemSensors.Reading, layout: SensorLayout)?
+    /// The last row's scene and its field's bytes (a run keeps one scene for many rows).
+    private var sceneCache: (scene: String, bytes: [UInt8]) = ("", [])
 
     var isEmpty: Bool { bytes.isEmpty }
 
@@ -29,22 +31,27 @@ struct StatsRowBuffer {
 
     /// frame,t_ms,…,damaged_px,scene,input_latency_ms, then the sensors (`FrameStatsRecorder.elasticHeader`).
     mutating func appendElasticRow(_ r: FrameRecord, sensors: SystemSensors.Reading) {
-        appendInt(r.frame); comma()
-        appendMs(r.timeNs); comma()
-        appendMs(r.frameNs); comma()
-        appendMs(r.inputNs); comma()
-        appendMs(r.updateNs); comma()
-        appendInt(r.steps); comma()
-        appendMs(r.tessellateNs); comma()
-        appendMs(r.submitNs); comma()
-        appendMs(r.presentNs); comma()
-        appendMs(r.hudNs); comma()
-        appendInt(r.vertices); comma()
-        appendInt(r.triangles); comma()
-        appendInt(r.damagedPixels); comma()
-        appendCSVField(r.scene); comma()
-        if let latency = r.inputLatencyNs { appendMs(latency) }
-        comma()
+        appendFields(13) { f in
+            f.int(r.frame); f.comma()
+            f.ms(r.timeNs); f.comma()
+            f.ms(r.frameNs); f.comma()
+            f.ms(r.inputNs); f.comma()
+            f.ms(r.updateNs); f.comma()
+            f.int(r.steps); f.comma()
+            f.ms(r.tessellateNs); f.comma()
+            f.ms(r.submitNs); f.comma()
+            f.ms(r.presentNs); f.comma()
+            f.ms(r.hudNs); f.comma()
+            f.int(r.vertices); f.comma()
+            f.int(r.triangles); f.comma()
+            f.int(r.damagedPixels); f.comma()
+        }
+        appendScene(r.scene)
+        appendFields(1) { f in
+            f.comma()
+            if let latency = r.inputLatencyNs { f.ms(latency) }
+            f.comma()
+        }
         appendSensors(sensors, layout: .elastic) { row in
             GeneralFormat.append(Double(sensors.cpuLoad), to: &row.bytes); row.comma()
             GeneralFormat.append(Double(sensors.cpuPower), to: &row.bytes); row.comma()
@@ -117,6 +124,18 @@ struct StatsRowBuffer {
 
     @inline(__always) mutating func comma() { bytes.append(UInt8(ascii: ",")) }
 
+    /// Appends at most `fields` numeric fields written by `write`, in one append.
+    @inline(__always)
+    private mutating func appendFields(_ fields: Int, _ write: (inout FieldWriter) -> Void) {
+        let capacity = (fields + 1) * FieldWriter.maxFieldBytes
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch in
+            guard let start = scratch.baseAddress else { return }
+            var writer = FieldWriter(start)
+            write(&writer)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: writer.end - start))
+        }
+    }
+
     /// `value` in decimal, at least `digits` digits (zeros in front): written into a local buffer by
     /// constant divisions and appended at once (a row has a hundred such bytes).
     @inline(__always)
@@ -138,10 +157,6 @@ struct StatsRowBuffer {
         appendUInt(UInt64(value.magnitude))
     }
 
-    /// Nanoseconds as milliseconds with 6 decimals: every nanosecond kept, so a file re-read gives
-    /// its run's own figures.
-    private mutating func appendMs(_ ns: UInt64) { appendDecimal(ns, places: 6, decimals: 6) }
-
     /// `ns` ÷ 10^`places` (places ≤ 9: the unit is at most a second) written exactly with
     /// `decimals` decimals (zeros past the nanosecond; `decimals` ≥ `places`).
     @inline(__always)
@@ -152,6 +167,17 @@ struct StatsRowBuffer {
         bytes.append(UInt8(ascii: "."))
         appendUInt(ns % unit, digits: places)
         for _ in places..<decimals { bytes.append(UInt8(ascii: "0")) }
+    }
+
+    /// The scene as a CSV field, its bytes copied from the last row while the scene is the same.
+    private mutating func appendScene(_ scene: String) {
+        if scene != sceneCache.scene {
+            let start = bytes.count
+            appendCSVField(scene)
+            sceneCache = (scene, Array(bytes[start...]))
+            return
+        }
+        bytes.append(contentsOf: sceneCache.bytes)
     }
 
     /// A CSV field, quoted only when it has to be.

@@ -42,4 +42,31 @@ struct StatsRowBufferTests {
         let mango = Self.fields(buffer, row: 4)
         #expect(mango.count == 16 && mango[2] == "12.5" && mango[5] == "48" && mango[11] == "3.25" && mango[14] == "2100")
     }
+
+    @Test("a row's counts and scene are each record's own, at the ends of their ranges and as the scene changes")
+    func countsAndScenes() {
+        func ms(_ ns: UInt64) -> String { String(format: "%llu.%06llu", ns / 1_000_000, ns % 1_000_000) }
+        let scenes = ["wave-pull", "wave-pull", "a,b", "wave-pull", "say \"hi\"", "", "jelly-block"]
+        let counts = [0, 9, 10, -1, Int.max, Int.min, 123_456_789]
+        var records: [FrameRecord] = []
+        for (k, scene) in scenes.enumerated() {
+            let n = counts[k], ns = UInt64(k) &* 1_234_567_891
+            records.append(FrameRecord(frame: n, timeNs: ns, frameNs: ns &+ 1, inputNs: ns &+ 2, updateNs: ns &+ 3, steps: n / -2,
+                                       tessellateNs: ns &+ 4, submitNs: ns &+ 5, presentNs: ns &+ 6, hudNs: ns &+ 7,
+                                       vertices: n, triangles: counts[(k + 1) % counts.count], damagedPixels: counts[(k + 2) % counts.count],
+                                       scene: scene, inputLatencyNs: k % 2 == 0 ? ns &+ 8 : nil))
+        }
+        var buffer = StatsRowBuffer()
+        for r in records { buffer.appendElasticRow(r, sensors: .init()) }
+        let lines = String(decoding: buffer.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        for (k, r) in records.enumerated() {
+            let quoted = r.scene.contains(",") || r.scene.contains("\"")
+                ? "\"" + r.scene.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : r.scene
+            let expected = "\(r.frame),\(ms(r.timeNs)),\(ms(r.frameNs)),\(ms(r.inputNs)),\(ms(r.updateNs)),\(r.steps),"
+                + "\(ms(r.tessellateNs)),\(ms(r.submitNs)),\(ms(r.presentNs)),\(ms(r.hudNs)),\(r.vertices),\(r.triangles),"
+                + "\(r.damagedPixels),\(quoted),\(r.inputLatencyNs.map(ms) ?? ""),"
+            #expect(lines[k].hasPrefix(expected), "row \(k): \(lines[k]) against \(expected)")
+        }
+    }
 }
+

@@ -105,10 +105,12 @@ extension SDLFrontEnd {
         let c = list.clearColor
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, 255)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        var clearPixel: UInt32?  // what the clear stored, where it went straight into the surface
         if let surface {
             SDL_RenderFlush(renderer)
             let pixel = SDL_MapRGBA(surface.pointee.format, c.r, c.g, c.b, 255)
             clearUncovered(surface, frameRects, pixel: pixel)
+            clearPixel = pixel
         } else if whole {
             SDL_RenderClear(renderer)  // ignores the clip rectangle
         } else {
@@ -129,9 +131,13 @@ extension SDLFrontEnd {
                                 guard count > 0, first >= 0, first + count <= indices.count else { continue }
                                 SDL_SetRenderDrawBlendMode(renderer, blend == .none ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
                                 if exact {
+                                    // A run whose box meets nothing drawn before it this frame lies over the clear alone.
+                                    var drawn = drawnBefore[position]
                                     for run in damage.runs[damage.commandRuns[position]] {
+                                        defer { drawn = drawn.union(run.bounds) }
                                         if let spans = run.spans, let color = run.color {
-                                            coverage.blend(damage.spans[spans], color: color)
+                                            let alone = clearPixel != nil && run.bounds.intersection(drawn).isEmpty
+                                            coverage.blend(damage.spans[spans], color: color, under: alone ? clearPixel : nil)
                                         } else {
                                             drawExact(first: run.indices.lowerBound, count: run.indices.count, vertices: vertices,
                                                       indices: indices, sdlVertices: sdlVertices, scale: s, whole: whole,

@@ -125,8 +125,9 @@ final class SurfaceCoverage {
     }
 
     /// Blends spans found ahead (`DamageTracker.spans`: inside the output) of one colour into the
-    /// surface, inside `region`.
-    func blend(_ spans: ArraySlice<CoverageSpan>, color c: RGBA) {
+    /// surface, inside `region`. `under`: the pixel all of them lie over, when known
+    /// (`SpanBlend.apply`).
+    func blend(_ spans: ArraySlice<CoverageSpan>, color c: RGBA, under: UInt32? = nil) {
         guard let surface, let base = surface.pointee.pixels, let format = surface.pointee.format else { return }
         let clip = region.bounds
         // Spans are sorted by row: only the rows the region holds.
@@ -138,13 +139,13 @@ final class SurfaceCoverage {
         let pitch = Int(surface.pointee.pitch)
         if region.isSingleRect, clip.x0 <= 0, clip.x1 >= Int(surface.pointee.w) {
             // Whole rows (a full frame): the rows are the cut, each span is drawn whole.
-            SpanBlend.apply(spans[rows], color: pixel, opacity: c.a, to: base, pitch: pitch)
+            SpanBlend.apply(spans[rows], color: pixel, opacity: c.a, to: base, pitch: pitch, under: under)
         } else {
             // Taken out of self while read: handed on from self, it would be copied (a retain an array).
             var region = RowClip()
             swap(&region, &self.region)
             defer { swap(&region, &self.region) }
-            SpanBlend.apply(spans[rows], clippedTo: region, color: pixel, opacity: c.a, to: base, pitch: pitch)
+            SpanBlend.apply(spans[rows], clippedTo: region, color: pixel, opacity: c.a, to: base, pitch: pitch, under: under)
         }
     }
 

@@ -86,4 +86,48 @@ import Testing
             #expect(wrong == 0, "trial \(trial): \(wrong) pixels differ")
         }
     }
+
+    /// `color` over `under` at `alpha`, each byte rounded to nearest: written out here, not `SpanBlend.blend`.
+    static func composite(_ color: UInt32, over under: UInt32, alpha: UInt32) -> UInt32 {
+        var out: UInt32 = 0
+        for shift in stride(from: 0, through: 24, by: 8) {
+            let s = color >> UInt32(shift) & 0xFF, d = under >> UInt32(shift) & 0xFF
+            out |= ((2 * (s * alpha + d * (255 - alpha)) + 255) / 510) << UInt32(shift)
+        }
+        return out
+    }
+
+    @Test("spans over a pixel known beforehand give every pixel that pixel's composite, clipped or not")
+    func spansOverAKnownPixel() {
+        var random = SplitMix64(seed: 83)
+        let width = 96, height = 40
+        for trial in 0..<200 {
+            let spans = Self.randomSpans(width: width, height: height, &random)
+            let color = UInt32(truncatingIfNeeded: random.next()), under = UInt32(truncatingIfNeeded: random.next())
+            let opacity = UInt8(trial % 2 == 0 ? 255 : random.next() % 256)
+            let rect = PixelRect(x0: Int(random.next() % 20), y0: Int(random.next() % 10), x1: 60 + Int(random.next() % 36), y1: 25 + Int(random.next() % 15))
+            let clipped = trial % 3 == 0
+            var expected = [UInt32](repeating: under, count: width * height)
+            for s in spans {
+                let a = opacity == 255 ? UInt32(s.alpha) : (2 * UInt32(s.alpha) * UInt32(opacity) + 255) / 510
+                for x in Int(s.x0)..<Int(s.x1) where !clipped || rect.contains(x: x, y: Int(s.y)) {
+                    expected[Int(s.y) * width + x] = Self.composite(color, over: under, alpha: a)
+                }
+            }
+            var got = [UInt32](repeating: under, count: width * height)
+            got.withUnsafeMutableBytes { pixels in
+                if clipped {
+                    var clip = RowClip()
+                    clip.set([rect])
+                    SpanBlend.apply(spans[...], clippedTo: clip, color: color, opacity: opacity, to: pixels.baseAddress!, pitch: width * 4,
+                                    under: under)
+                } else {
+                    SpanBlend.apply(spans[...], color: color, opacity: opacity, to: pixels.baseAddress!, pitch: width * 4, under: under)
+                }
+            }
+            let wrong = zip(got, expected).filter { $0 != $1 }.count
+            #expect(wrong == 0, "trial \(trial): \(wrong) pixels differ")
+        }
+    }
 }
+

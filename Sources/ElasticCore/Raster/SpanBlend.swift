@@ -12,7 +12,11 @@ public enum SpanBlend {
     }
 
     /// `apply` on a slice of spans (the rasteriser's).
-    public static func apply(_ spans: ArraySlice<CoverageSpan>, color: UInt32, opacity: UInt8, to base: UnsafeMutableRawPointer, pitch: Int) {
+    /// `under`: the pixel every span lies over, when known (only the clear lies beneath the run):
+    /// a span of partial coverage wider than a pixel is then one colour, stored without reading
+    /// the pixels (the value `blendRun` would give them).
+    public static func apply(_ spans: ArraySlice<CoverageSpan>, color: UInt32, opacity: UInt8, to base: UnsafeMutableRawPointer, pitch: Int,
+                             under: UInt32? = nil) {
         let opacity = UInt32(opacity), rowPixels = Int32(truncatingIfNeeded: pitch / 4), fill = PixelRun.filler
         spans.withUnsafeBufferPointer { spans in
             var k = 0
@@ -38,7 +42,8 @@ public enum SpanBlend {
                 } else if a == 255 {
                     fill(row + x0, count: count, with: color)
                 } else if a > 0 {
-                    blendRun(row + x0, count: count, color: color, alpha: a)
+                    if let under { fill(row + x0, count: count, with: blend(color, over: under, alpha: a)) }
+                    else { blendRun(row + x0, count: count, color: color, alpha: a) }
                 }
             }
         }
@@ -49,7 +54,7 @@ public enum SpanBlend {
     /// row's spans outside the damage (a shallow edge's hundreds of one-pixel cells) are skipped,
     /// not each cut to nothing.
     public static func apply(_ spans: ArraySlice<CoverageSpan>, clippedTo clip: RowClip, color: UInt32, opacity: UInt8,
-                             to base: UnsafeMutableRawPointer, pitch: Int) {
+                             to base: UnsafeMutableRawPointer, pitch: Int, under: UInt32? = nil) {
         let opacity = UInt32(opacity), rowPixels = Int32(truncatingIfNeeded: pitch / 4), fill = PixelRun.filler
         clip.withRowParts { parts in
             spans.withUnsafeBufferPointer { spans in
@@ -89,7 +94,8 @@ public enum SpanBlend {
                             if a == 255 {
                                 fill(row + Int(x0), count: Int(x1 &- x0), with: color)
                             } else if a > 0 {
-                                blendRun(row + Int(x0), count: Int(x1 &- x0), color: color, alpha: a)
+                                if let under { fill(row + Int(x0), count: Int(x1 &- x0), with: blend(color, over: under, alpha: a)) }
+                                else { blendRun(row + Int(x0), count: Int(x1 &- x0), color: color, alpha: a) }
                             }
                         }
                     }

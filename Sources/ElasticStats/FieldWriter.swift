@@ -35,9 +35,16 @@ struct FieldWriter {
     }
 
     /// Nanoseconds as milliseconds with six decimals: every nanosecond kept.
-    @inline(__always) mutating func ms(_ ns: UInt64) {
-        uint(ns / 1_000_000)
+    @inline(__always) mutating func ms(_ ns: UInt64) { decimal(ns, places: 6, decimals: 6) }
+
+    /// `ns` ÷ 10^`places` (places ≤ 9: the unit is at most a second) written exactly with
+    /// `decimals` decimals (zeros past the nanosecond; `places` ≤ `decimals` ≤ 14). Up to 36 bytes.
+    @inline(__always) mutating func decimal(_ ns: UInt64, places: Int, decimals: Int) {
+        var unit: UInt64 = 1
+        for _ in 0..<places { unit &*= 10 }
+        uint(ns / unit)
         byte(UInt8(ascii: "."))
-        uint(ns % 1_000_000, digits: 6)
+        uint(ns % unit, digits: places)
+        for _ in places..<decimals { byte(UInt8(ascii: "0")) }
     }
 }

@@ -136,37 +136,13 @@ struct StatsRowBuffer {
         }
     }
 
-    /// `value` in decimal, at least `digits` digits (zeros in front): written into a local buffer by
-    /// constant divisions and appended at once (a row has a hundred such bytes).
-    @inline(__always)
-    private mutating func appendUInt(_ value: UInt64, digits: Int = 1) {
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt64.max's 20 digits
-        withUnsafeMutableBytes(of: &buffer) { d in
-            var v = value, start = d.count
-            repeat {
-                start -= 1
-                d[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
-                v /= 10
-            } while v > 0 || d.count - start < digits
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: d[start...]))
-        }
-    }
+    mutating func appendInt(_ value: Int) { appendFields(1) { $0.int(value) } }
 
-    mutating func appendInt(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendUInt(UInt64(value.magnitude))
-    }
+    private mutating func appendUInt(_ value: UInt64) { appendFields(1) { $0.uint(value) } }
 
-    /// `ns` ÷ 10^`places` (places ≤ 9: the unit is at most a second) written exactly with
-    /// `decimals` decimals (zeros past the nanosecond; `decimals` ≥ `places`).
-    @inline(__always)
+    /// `ns` ÷ 10^`places` with `decimals` decimals (`FieldWriter.decimal`).
     private mutating func appendDecimal(_ ns: UInt64, places: Int, decimals: Int = 14) {
-        var unit: UInt64 = 1
-        for _ in 0..<places { unit &*= 10 }
-        appendUInt(ns / unit)
-        bytes.append(UInt8(ascii: "."))
-        appendUInt(ns % unit, digits: places)
-        for _ in places..<decimals { bytes.append(UInt8(ascii: "0")) }
+        appendFields(2) { $0.decimal(ns, places: places, decimals: decimals) }
     }
 
     /// The scene as a CSV field, its bytes copied from the last row while the scene is the same.

@@ -5,8 +5,8 @@ import Synchronization
 /// Clearing a whole frame is bound by memory traffic, which one core does not use up
 /// (docs/benchmarks.md §15).
 ///
-/// Waking a sleeping thread costs the waker about 10 µs on a virtual machine, and the sleeper as
-/// long again before it runs, while a 1280×720 clear takes 35 µs (docs/benchmarks.md §23). So:
+/// Waking a sleeping thread can cost the waker, and the sleeper before it runs, more than sharing
+/// a 1280×720 clear saves (docs/benchmarks.md §23). So:
 /// - the fill is cut into blocks; the caller takes them from the near end, the worker from the
 ///   far end, one atomic word between them. The caller never waits for the worker to start: it
 ///   takes every block the worker has not, and waits only for a block the worker is storing;

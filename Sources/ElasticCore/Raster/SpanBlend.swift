@@ -39,11 +39,8 @@ public enum SpanBlend {
                 let x0 = Int(span.x0), count = Int(span.x1 &- span.x0)
                 if count == 1 {  // most of an edge's cells
                     if a == 255 { row[x0] = color } else if a > 0 { row[x0] = blend(color, over: row[x0], alpha: a) }
-                } else if a == 255 {
-                    fill(row + x0, count: count, with: color)
-                } else if a > 0 {
-                    if let under { fill(row + x0, count: count, with: blend(color, over: under, alpha: a)) }
-                    else { blendRun(row + x0, count: count, color: color, alpha: a) }
+                } else {
+                    cover(row + x0, count: count, color: color, alpha: a, under: under, fill: fill)
                 }
             }
         }
@@ -91,12 +88,7 @@ public enum SpanBlend {
                                 continue
                             }
                             let x0 = max(span.x0, c0), x1 = min(span.x1, c1)
-                            if a == 255 {
-                                fill(row + Int(x0), count: Int(x1 &- x0), with: color)
-                            } else if a > 0 {
-                                if let under { fill(row + Int(x0), count: Int(x1 &- x0), with: blend(color, over: under, alpha: a)) }
-                                else { blendRun(row + Int(x0), count: Int(x1 &- x0), color: color, alpha: a) }
-                            }
+                            cover(row + Int(x0), count: Int(x1 &- x0), color: color, alpha: a, under: under, fill: fill)
                         }
                     }
                     i = end
@@ -117,6 +109,19 @@ public enum SpanBlend {
             if spans[mid].y == y { lo = mid &+ 1 } else { hi = mid }
         }
         return lo
+    }
+
+    /// `count` pixels from `start` at `color` and coverage `a` (0…255): stored whole, stored as
+    /// the one colour it makes over `under` when that is known, or blended (`blendRun`).
+    @inline(__always)
+    static func cover(_ start: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, alpha a: UInt32, under: UInt32?,
+                      fill: PixelRun.Filler) {
+        if a == 255 {
+            fill(start, count: count, with: color)
+        } else if a > 0 {
+            if let under { fill(start, count: count, with: blend(color, over: under, alpha: a)) }
+            else { blendRun(start, count: count, color: color, alpha: a) }
+        }
     }
 
     /// Whether spans[k ..< k + 8] are eight one-pixel cells side by side in one row (a shallow

@@ -1,8 +1,9 @@
 /// Numeric CSV fields written through a pointer into memory the caller has sized: a row's
 /// numbers cost a few stores a digit, with no array bookkeeping per byte (`StatsRowBuffer`).
 struct FieldWriter {
-    /// The most bytes one call writes: a sign, twenty digits, a point and six decimals, a comma.
-    static let maxFieldBytes = 30
+    /// The most bytes one field and its comma take: a `decimal`'s twenty digits, point and
+    /// fourteen decimals, then the comma.
+    static let maxFieldBytes = 36
 
     private(set) var end: UnsafeMutablePointer<UInt8>
 
@@ -38,7 +39,7 @@ struct FieldWriter {
     @inline(__always) mutating func ms(_ ns: UInt64) { decimal(ns, places: 6, decimals: 6) }
 
     /// `ns` ÷ 10^`places` (places ≤ 9: the unit is at most a second) written exactly with
-    /// `decimals` decimals (zeros past the nanosecond; `places` ≤ `decimals` ≤ 14). Up to 36 bytes.
+    /// `decimals` decimals (zeros past the nanosecond; `places` ≤ `decimals` ≤ 14).
     @inline(__always) mutating func decimal(_ ns: UInt64, places: Int, decimals: Int) {
         var unit: UInt64 = 1
         for _ in 0..<places { unit &*= 10 }

@@ -142,7 +142,7 @@ struct StatsRowBuffer {
 
     /// `ns` ÷ 10^`places` with `decimals` decimals (`FieldWriter.decimal`).
     private mutating func appendDecimal(_ ns: UInt64, places: Int, decimals: Int = 14) {
-        appendFields(2) { $0.decimal(ns, places: places, decimals: decimals) }
+        appendFields(1) { $0.decimal(ns, places: places, decimals: decimals) }
     }
 
     /// The scene as a CSV field, its bytes copied from the last row while the scene is the same.

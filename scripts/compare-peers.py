@@ -3,7 +3,7 @@
 Elastic drew, side by side in one run.
 
 For each window size and scene, the release binary plays the scene's moving replay
-(assets/replays/<scene>-moving.jsonl, scaled to the window: a held drag changes every frame,
+(its `moving` column in scripts/lib/scenes.tsv, scaled to the window: a held drag changes every frame,
 gooey-menu's Space every 0.7 s all but about one in eight) headless: with
 --stats (Elastic's whole frame, `frame_ms`: input, springs, tessellation, drawing and present),
 once drawing only the damage (--redraw damage, as the app does) and once redrawing every pixel
@@ -42,6 +42,7 @@ import shutil
 sys.dont_write_bytecode = True  # no __pycache__ left in scripts/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peers import venv  # noqa: E402
+from peers.scenes import SCENES  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -97,7 +98,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "elastic"))
     ap.add_argument("--build", action="store_true", help="run `swift build -c release` first")
-    ap.add_argument("--scenes", default="wave-pull,gooey-menu,jelly-block,sticky-refresh,wave-balls")
+    ap.add_argument("--scenes", default=",".join(SCENES), help="comma-separated (default: all five)")
     ap.add_argument("--windows", default="1280x720,3840x2160", help="comma-separated WxH (default 1280x720,3840x2160)")
     ap.add_argument("--peers", default="cairo,skia,blend2d",
                     help="comma-separated: cairo, skia, blend2d, thorvg (default: the first three; ThorVG's canvas refuses a "

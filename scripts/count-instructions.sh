@@ -11,7 +11,8 @@
 #   frame  the whole frame
 #
 #   scripts/count-instructions.sh [--window WxH] [--replays DIR] [--seconds S] [SCENE…]
-#       (default: 1280x720, assets/replays, 3 s, all five scenes; about a minute each)
+#       (default: 1280x720, each scene's replay in scripts/lib/scenes.tsv, 3 s, all five scenes;
+#       about a minute each)
 #       --replays DIR plays DIR/SCENE.jsonl instead of each scene's replay (e.g. a held, moving drag)
 #   ELASTIC_BIN=path/to/elastic scripts/count-instructions.sh …   (another build, e.g. an older one)
 set -euo pipefail
@@ -25,10 +26,7 @@ if [ -z "${ELASTIC_BIN:-}" ]; then
   swift build -c release >&2
 fi
 
-declare -A replay=(
-  [wave-pull]=wave-pull-center [gooey-menu]=gooey-menu-open-close [jelly-block]=jelly-block-launch
-  [sticky-refresh]=sticky-refresh-pull [wave-balls]=wave-balls-pull
-)
+source scripts/lib/scenes.sh
 window=1280x720 replays= seconds=3
 while [ $# -gt 0 ]; do
   case $1 in
@@ -41,14 +39,13 @@ done
 [[ $window =~ ^[0-9]+x[0-9]+$ ]] || { echo "count-instructions: --window wants WxH, got '$window'" >&2; exit 2; }
 [[ $seconds =~ ^[0-9]+$ ]] || { echo "count-instructions: --seconds wants whole seconds, got '$seconds'" >&2; exit 2; }
 scenes=("$@")
-[ ${#scenes[@]} -gt 0 ] || scenes=(wave-pull gooey-menu jelly-block sticky-refresh wave-balls)
+[ ${#scenes[@]} -gt 0 ] || mapfile -t scenes < <(scenes_list)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 printf '%-15s %9s %9s %9s %9s %11s %11s\n' scene draw hint steps own sdl frame
 for scene in "${scenes[@]}"; do
-  [ -n "${replay[$scene]:-}" ] || { echo "count-instructions: unknown scene '$scene' (one of: ${!replay[*]})" >&2; exit 2; }
-  script=assets/replays/${replay[$scene]}.jsonl
+  script=$(scene_replay "$scene") || exit 2
   [ -z "$replays" ] || script=$replays/$scene.jsonl
   [ -f "$script" ] || { echo "count-instructions: no replay $script" >&2; exit 2; }
   SDL_VIDEODRIVER=dummy valgrind --tool=callgrind --callgrind-out-file="$out/$scene.cg" \

@@ -12,8 +12,8 @@ if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [[ " $* " != *" --headless "* ]]
 elastic: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set).
   Run it headless instead, e.g.:
     $bin play --headless --replay assets/replays/wave-pull-center.jsonl --screenshot out/wave.png
-  or in a virtual display:
-    scripts/install-deps.sh --xvfb && xvfb-run -s '-screen 0 1280x720x24' $bin play
+  or in a virtual display (the real window, screenshots saved to out/xvfb/):
+    scripts/xvfb-smoke.sh
 MSG
   exit 1
 fi

@@ -4,7 +4,8 @@
 
     scripts/latency-xvfb.py [--binary .build/release/elastic] [--seconds 6] [--scenes a,b] [--out DIR]
 
-Each run gets its own Xvfb (-displayfd: no display number is guessed, parallel runs never collide).
+Each run gets its own Xvfb from scripts/lib/displays.sh (-displayfd: no display number is guessed,
+parallel runs never collide).
 The app's CPU time comes from its rusage at exit, Xvfb's from /proc/PID/stat over the same span;
 both are shown as a share of one core over the run's wall time (idle included: a scene at rest
 draws nothing), and the app's also over its active time (the frames in the stats). FPS is the stats summary's frames
@@ -20,7 +21,11 @@ import subprocess
 import sys
 import time
 
-SCENES = ["wave-pull", "gooey-menu", "jelly-block", "sticky-refresh", "wave-balls"]
+sys.dont_write_bytecode = True  # no __pycache__ left in scripts/
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from peers.scenes import SCENES  # noqa: E402
+
+DISPLAYS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib", "displays.sh")
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -28,21 +33,6 @@ def proc_cpu_seconds(pid):
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS   # utime + stime
-
-
-def start_xvfb():
-    r, w = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-                            pass_fds=(w,), stderr=subprocess.DEVNULL)
-    os.close(w)
-    number = b""
-    while not number.endswith(b"\n"):
-        chunk = os.read(r, 16)
-        if not chunk:
-            raise SystemExit("Xvfb exited before reporting its display")
-        number += chunk
-    os.close(r)
-    return xvfb, ":" + number.decode().strip()
 
 
 def drag_script(moves=100):
@@ -54,28 +44,36 @@ def drag_script(moves=100):
 
 
 def run(binary, scene, extra, seconds, out):
-    xvfb, display = start_xvfb()
-    env = dict(os.environ, DISPLAY=display)
-    env.pop("SDL_VIDEODRIVER", None)
+    """One run on an Xvfb of its own, started by scripts/lib/displays.sh, which runs this script
+    again with --one inside it (DISPLAY and XVFB_PID set) and stops the server after."""
+    cmd = [DISPLAYS, "x11", "1280x720", "--", sys.executable, os.path.abspath(__file__), "--one",
+           "--binary", binary, "--seconds", str(seconds), "--out", out, "--scenes", scene] + extra
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"{scene}: the run on its own Xvfb failed ({proc.returncode})")
+    return json.loads(proc.stdout)
+
+
+def measure(binary, scene, extra, seconds, out):
+    """The run itself, on the display in DISPLAY, whose X server is XVFB_PID."""
+    xvfb_pid = int(os.environ["XVFB_PID"])
     csv = os.path.join(out, f"{scene}{'-unpaced' if extra else ''}.csv")
-    try:
-        x0 = proc_cpu_seconds(xvfb.pid)
-        t0 = time.monotonic()
-        app = subprocess.Popen([binary, "play", "--scene", scene, "--window", "1280x720", "--no-hint",
-                                "--seconds", str(seconds), "--stats", csv] + extra,
-                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        time.sleep(1.5)
-        subprocess.run(["xdotool"] + drag_script(), env=env, check=True)
-        _, status, usage = os.wait4(app.pid, 0)
-        wall = time.monotonic() - t0
-        x1 = proc_cpu_seconds(xvfb.pid)
-        stderr = app.stderr.read()
-        app.returncode = os.waitstatus_to_exitcode(status)
-    finally:
-        xvfb.terminate()
-        xvfb.wait()
-    if app.returncode != 0:
-        raise SystemExit(f"{scene}: elastic exited {app.returncode}: {stderr[-500:]}")
+    env = dict(os.environ)
+    env.pop("SDL_VIDEODRIVER", None)
+    x0 = proc_cpu_seconds(xvfb_pid)
+    t0 = time.monotonic()
+    app = subprocess.Popen([binary, "play", "--scene", scene, "--window", "1280x720", "--no-hint",
+                            "--seconds", str(seconds), "--stats", csv] + extra,
+                           env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    subprocess.run(["xdotool"] + drag_script(), env=env, check=True)
+    _, status, usage = os.wait4(app.pid, 0)
+    wall = time.monotonic() - t0
+    x1 = proc_cpu_seconds(xvfb_pid)
+    stderr = app.stderr.read()
+    returncode = os.waitstatus_to_exitcode(status)
+    if returncode != 0:
+        raise SystemExit(f"{scene}: elastic exited {returncode}: {stderr[-500:]}")
     with open(csv[:-4] + ".summary.json") as f:
         summary = json.load(f)
     start = next((l for l in stderr.splitlines() if "pacing:" in l), "")
@@ -96,7 +94,13 @@ def main():
     p.add_argument("--seconds", type=float, default=6)
     p.add_argument("--scenes", default=",".join(SCENES))
     p.add_argument("--out", default="out/latency-xvfb")
-    a = p.parse_args()
+    p.add_argument("--one", action="store_true", help=argparse.SUPPRESS)  # one run, inside its display
+    a, extra = p.parse_known_args()
+    if a.one:
+        print(json.dumps(measure(a.binary, a.scenes, extra, a.seconds, a.out)))
+        return
+    if extra:
+        p.error(f"unrecognized arguments: {' '.join(extra)}")
     for tool in ["Xvfb", "xdotool"]:
         if shutil.which(tool) is None:
             raise SystemExit(f"{tool} is missing: scripts/install-deps.sh --xvfb")

@@ -12,18 +12,19 @@ scripts/install-deps.sh --xvfb
 bins=("${1:-.build/release/elastic}")
 [ -n "${2:-}" ] && bins+=("$2")
 [ -x "${bins[0]}" ] || swift build -c release --product elastic >&2
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+source scripts/lib/scenes.sh
+source scripts/lib/displays.sh
+displays_init
+out=$(mktemp -d "$DISPLAYS_DIR/present.XXXXXX")
+start_xvfb 3840x2160
 printf '%-14s %-10s %-24s %7s %9s %9s %11s %8s %9s\n' scene window binary frames present submit damaged_px changed "present*"
-scenes=(wave-pull:wave-pull-center gooey-menu:gooey-menu-open-close jelly-block:jelly-block-fling
-        sticky-refresh:sticky-refresh-pull wave-balls:wave-balls-pull)
-for scene in "${scenes[@]}"; do
-  name=${scene%%:*}; replay=assets/replays/${scene##*:}.jsonl
+for name in $(scenes_list); do
+  replay=$(scene_replay "$name")
   for size in 1280x720 1920x1080 3840x2160; do
     for bin in "${bins[@]}"; do
       csv="$out/$name-$size.csv"
       rm -f "$csv" "${csv%.csv}.summary.json"
-      xvfb-run -a -s "-screen 0 3840x2160x24" "$bin" play --scene "$name" --replay "$replay" --window "$size" \
+      on_xvfb "$bin" play --scene "$name" --replay "$replay" --window "$size" \
         --scale 1 --no-vsync --no-hint --seconds 4 --stats "$csv" >/dev/null 2>&1 || { echo "present-xvfb: $bin failed" >&2; exit 1; }
       python3 - "$csv" "$name" "$size" "$bin" <<'PY'
 import csv, sys, statistics

@@ -11,13 +11,11 @@ ref=""
 if [ "${2:-}" = "--compare" ]; then ref=${3:?--compare needs a folder}; fi
 bin=${ELASTIC_BIN:-.build/debug/elastic}
 [ -x "$bin" ] || swift build >/dev/null
+source scripts/lib/scenes.sh
 mkdir -p "$out"
 for replay in assets/replays/*.jsonl; do
   name=$(basename "$replay" .jsonl)
-  scene=""
-  for s in wave-pull gooey-menu jelly-block sticky-refresh wave-balls; do
-    case "$name" in "$s"-*) scene=$s ;; esac
-  done
+  scene=$(scene_of_replay "$replay")
   "$bin" play --headless --scene "$scene" --window 1280x720 --replay "$replay" \
     --trace "$out/$name.csv" --screenshot "$out/$name.png" \
     --screenshot-at 0.6 --screenshot-at 1.2 --screenshot-at 2.5 >"$out/$name.out" 2>/dev/null

@@ -11,8 +11,9 @@ frames="${1:-216000}"; seed="${2:-1}"
 scratch=(); [ -n "${ELASTIC_SCRATCH:-}" ] && scratch=(--scratch-path "$ELASTIC_SCRATCH")
 swift build -c release "${scratch[@]}" --product elastic
 bin="$(swift build -c release "${scratch[@]}" --show-bin-path)/elastic"
+source scripts/lib/scenes.sh
 status=0
-for scene in wave-pull gooey-menu jelly-block sticky-refresh wave-balls; do
+for scene in $(scenes_list); do
     "$bin" soak --scene "$scene" --frames "$frames" --seed "$seed" --max-rss-growth-kib 1024 || status=1
 done
 exit $status

@@ -6,7 +6,7 @@
 #      and same simulated time;
 #   2. the display's pixels grabbed from the X server while the window shows (what was actually
 #      presented: by X11, or by weston's compositor for Wayland) against that screenshot.
-# Tolerances are explained in the README ("Windowed checks").
+# Tolerances are explained in docs/testing.md ("The windowed checks").
 #   scripts/windowed-check.sh [OUT_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,11 +14,12 @@ out=${1:-out/windowed}
 scripts/install-deps.sh --windowed
 swift build >/dev/null
 bin=.build/debug/elastic
+source scripts/lib/scenes.sh
 source scripts/lib/displays.sh
 displays_init
 mkdir -p "$out"
 rm -f "$out"/*.png "$out"/*.log
-scenes=(${SCENES:-wave-pull gooey-menu jelly-block sticky-refresh wave-balls})
+scenes=(${SCENES:-$(scenes_list)})
 seconds=1.5
 # Tolerances (max channel difference): 0 at rest, for every renderer. The software renderer writes
 # the same bytes windowed and headless; a GL renderer is the same llvmpipe on the same CPU in both
@@ -59,7 +60,8 @@ done
 # Motion, so that damaged-rectangle uploads are exercised: replays that end at rest (the block
 # launched to its new place; the wave pulled and sprung back), with no overlays (a toast fades on
 # its own clock), compared once everything has settled.
-replays=(jelly-block-launch:jelly-block wave-pull-center:wave-pull)
+replays=()
+for s in jelly-block wave-pull; do replays+=("$(basename "$(scene_replay "$s")" .jsonl):$s"); done
 replay_seconds=3.5
 for pair in "${replays[@]}"; do
   for r in software opengl; do
@@ -109,10 +111,10 @@ replay_runs() {  # NAME_PREFIX DRIVER GRAB_DISPLAY (environment for the driver a
 start_xvfb 1280x720; x11=$XVFB_DISPLAY
 for scene in "${scenes[@]}"; do
   for r in auto software opengl; do
-    DISPLAY=$x11 windowed "x11-$r-$scene" x11 "$x11" 1280x720 "$out/headless" --scene "$scene" --renderer "$r"
+    on_xvfb windowed "x11-$r-$scene" x11 "$x11" 1280x720 "$out/headless" --scene "$scene" --renderer "$r"
   done
 done
-DISPLAY=$x11 replay_runs x11 x11 "$x11"
+on_xvfb replay_runs x11 x11 "$x11"
 
 wayland_runs() {  # XVFB_SIZE OUTPUT_SCALE NAME_PREFIX REFERENCE_PREFIX RENDERERS…
   local xsize=$1 scale=$2 prefix=$3 ref=$4; shift 4
@@ -124,12 +126,10 @@ wayland_runs() {  # XVFB_SIZE OUTPUT_SCALE NAME_PREFIX REFERENCE_PREFIX RENDERER
   local r
   for scene in "${scenes[@]}"; do
     for r in "$@"; do
-      DISPLAY=$XVFB_DISPLAY XDG_RUNTIME_DIR=$WESTON_RUNTIME_DIR WAYLAND_DISPLAY=$WESTON_SOCKET \
-        windowed "$prefix-$r-$scene" wayland "$XVFB_DISPLAY" "$xsize" "$ref" --scene "$scene" --renderer "$r"
+      on_weston windowed "$prefix-$r-$scene" wayland "$XVFB_DISPLAY" "$xsize" "$ref" --scene "$scene" --renderer "$r"
     done
   done
-  [ "$scale" != 1 ] || DISPLAY=$XVFB_DISPLAY XDG_RUNTIME_DIR=$WESTON_RUNTIME_DIR WAYLAND_DISPLAY=$WESTON_SOCKET \
-    replay_runs "$prefix" wayland "$XVFB_DISPLAY"
+  [ "$scale" != 1 ] || on_weston replay_runs "$prefix" wayland "$XVFB_DISPLAY"
 }
 wayland_runs 1280x720 1 wayland "$out/headless" auto software opengl
 wayland_runs 2560x1440 2 wayland-scale2 "$out/headless-hidpi" auto

@@ -7,13 +7,14 @@ cd "$(dirname "$0")/.."
 out=${1:-out/xvfb}; shift || true
 scripts/install-deps.sh --xvfb
 swift build
+source scripts/lib/scenes.sh
+source scripts/lib/displays.sh
+displays_init
+start_xvfb 1280x720
 mkdir -p "$out"
 for scene in wave-pull gooey-menu; do
-  replay=assets/replays/wave-pull-center.jsonl
-  [ "$scene" = gooey-menu ] && replay=assets/replays/gooey-menu-open-close.jsonl
   echo "xvfb: $scene" >&2
-  xvfb-run -a -s '-screen 0 1280x720x24' \
-    .build/debug/elastic play --scene "$scene" --replay "$replay" --seconds 1.3 \
+  on_xvfb .build/debug/elastic play --scene "$scene" --replay "$(scene_replay "$scene")" --seconds 1.3 \
       --screenshot "$out/$scene.png" --stats "$out/$scene.csv" "$@"
 done
 echo "xvfb: screenshots in $out" >&2

@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # Private displays for windowed runs: an Xvfb on a display number it picks itself (-displayfd), and
 # a weston nested in it on its own socket and runtime directory, so parallel runs never collide.
-# Source it, call `displays_init`, then `start_xvfb WxH` and `start_weston WxH [SCALE]`; everything
-# started is stopped by `displays_cleanup` (set as an EXIT trap by displays_init).
+# Every script that needs a virtual display starts it here, in one of two ways:
+#   - sourced: call `displays_init`, then `start_xvfb WxH` and `start_weston WxH [SCALE]`, and run
+#     programs under `on_xvfb CMD…` or `on_weston CMD…`; everything started is stopped by
+#     `displays_cleanup` (set as an EXIT trap by displays_init);
+#   - run: `scripts/lib/displays.sh x11|wayland WxH [SCALE] -- CMD [ARGS…]` runs CMD on a display
+#     of its own and stops the display after, with CMD's exit status. x11 is an Xvfb; wayland a
+#     weston nested in an Xvfb of the same size (SDL_VIDEODRIVER=wayland is set, as SDL 2 prefers
+#     X11 when both are there). XVFB_PID is the X server's process id (for its CPU time).
 
 displays_init() {
   DISPLAYS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/elastic-displays.XXXXXX")
@@ -29,12 +35,13 @@ displays_wait() {
 
 _displays_has_line() { [ -s "$1" ] && grep -q '^[0-9]' "$1"; }
 
-# start_xvfb WxH: sets XVFB_DISPLAY (":N"), exported as DISPLAY by the caller where wanted.
+# start_xvfb WxH: sets XVFB_DISPLAY (":N") and XVFB_PID; `on_xvfb` runs a program on it.
 start_xvfb() {
   local fdfile="$DISPLAYS_DIR/xvfb-display.$RANDOM"
   : > "$fdfile"
   Xvfb -displayfd 9 -screen 0 "${1}x24" -nolisten tcp -noreset 9>"$fdfile" 2>"$DISPLAYS_DIR/xvfb.log" &
-  DISPLAYS_PIDS+=($!)
+  XVFB_PID=$!
+  DISPLAYS_PIDS+=($XVFB_PID)
   displays_wait _displays_has_line "$fdfile" || { echo "Xvfb did not start:" >&2; cat "$DISPLAYS_DIR/xvfb.log" >&2; return 1; }
   XVFB_DISPLAY=":$(head -n1 "$fdfile")"
 }
@@ -86,3 +93,30 @@ start_weston() {
     echo "weston did not start:" >&2; cat "$WESTON_RUNTIME_DIR/weston.log" >&2; return 1
   fi
 }
+
+# on_xvfb CMD…, on_weston CMD…: CMD (a program or a shell function) with the environment of the
+# last display started.
+on_xvfb() { DISPLAY=$XVFB_DISPLAY "$@"; }
+on_weston() { DISPLAY=$XVFB_DISPLAY XDG_RUNTIME_DIR=$WESTON_RUNTIME_DIR WAYLAND_DISPLAY=$WESTON_SOCKET "$@"; }
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  set -euo pipefail
+  usage="usage: scripts/lib/displays.sh x11|wayland WxH [SCALE] -- COMMAND [ARGS…]"
+  kind=${1:-}; size=${2:-}; scale=1
+  [ $# -ge 2 ] && shift 2 || { echo "$usage" >&2; exit 2; }
+  if [ "${1:-}" != "--" ]; then scale=${1:-}; shift || true; fi
+  [ "${1:-}" = "--" ] && [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }
+  shift
+  [[ $size =~ ^[1-9][0-9]*x[1-9][0-9]*$ ]] || { echo "displays: WxH wanted, got '$size'" >&2; exit 2; }
+  [[ $scale =~ ^[1-9]$ ]] || { echo "displays: the scale is a whole number 1–9, got '$scale'" >&2; exit 2; }
+  displays_init
+  status=0
+  case $kind in
+    x11) start_xvfb "$size"; export XVFB_PID; on_xvfb "$@" || status=$? ;;
+    wayland)
+      start_xvfb "$size"; start_weston "$size" "$scale"; export XVFB_PID
+      SDL_VIDEODRIVER=wayland on_weston "$@" || status=$? ;;
+    *) echo "$usage" >&2; exit 2 ;;
+  esac
+  exit $status
+fi

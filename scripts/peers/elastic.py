@@ -6,16 +6,18 @@ import json
 import os
 import subprocess
 
+from peers import scenes
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SCENES = ["wave-pull", "gooey-menu", "jelly-block", "sticky-refresh", "wave-balls"]
+SCENES = scenes.SCENES
 SECONDS = 4.0
 
 
 def replay_for(scene, width, height, tmp):
-    """assets/replays/<scene>-moving.jsonl (1280×720 window coordinates: a held, sweeping drag, an
+    """The scene's moving replay (scripts/lib/scenes.tsv; 1280×720 window coordinates: a held, sweeping drag, an
     event mid-frame so that every frame changes, or gooey-menu's Space every 0.7 s, which opens or
     closes the menu and leaves it still about one frame in eight) scaled to the window."""
-    source = os.path.join(ROOT, "assets", "replays", f"{scene}-moving.jsonl")
+    source = scenes.moving(scene)
     if (width, height) == (1280, 720):
         return source
     sx, sy = width / 1280.0, height / 720.0

@@ -10,10 +10,11 @@
 #   sdl    SDLFrontEnd.draw (submitting to SDL and SDL's rasterising)
 #   frame  the whole frame
 #
-#   scripts/count-instructions.sh [--window WxH] [--replays DIR] [--seconds S] [SCENE…]
+#   scripts/count-instructions.sh [--window WxH] [--moving | --replays DIR] [--seconds S] [SCENE…]
 #       (default: 1280x720, each scene's replay in scripts/lib/scenes.tsv, 3 s, all five scenes;
 #       about a minute each)
-#       --replays DIR plays DIR/SCENE.jsonl instead of each scene's replay (e.g. a held, moving drag)
+#       --moving plays each scene's moving replay (every frame changes) instead
+#       --replays DIR plays DIR/SCENE.jsonl instead of each scene's replay
 #   ELASTIC_BIN=path/to/elastic scripts/count-instructions.sh …   (another build, e.g. an older one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,11 +28,12 @@ if [ -z "${ELASTIC_BIN:-}" ]; then
 fi
 
 source scripts/lib/scenes.sh
-window=1280x720 replays= seconds=3
+window=1280x720 replays= seconds=3 pick=scene_replay
 while [ $# -gt 0 ]; do
   case $1 in
     --window) window=$2; shift 2 ;;
     --replays) replays=$2; shift 2 ;;
+    --moving) pick=scene_moving; shift ;;
     --seconds) seconds=$2; shift 2 ;;
     *) break ;;
   esac
@@ -45,7 +47,7 @@ trap 'rm -rf "$out"' EXIT
 
 printf '%-15s %9s %9s %9s %9s %11s %11s\n' scene draw hint steps own sdl frame
 for scene in "${scenes[@]}"; do
-  script=$(scene_replay "$scene") || exit 2
+  script=$("$pick" "$scene") || exit 2
   [ -z "$replays" ] || script=$replays/$scene.jsonl
   [ -f "$script" ] || { echo "count-instructions: no replay $script" >&2; exit 2; }
   SDL_VIDEODRIVER=dummy valgrind --tool=callgrind --callgrind-out-file="$out/$scene.cg" \

@@ -8,10 +8,11 @@ echo "elastic: building (release)…" >&2
 swift build -c release
 bin=.build/release/elastic
 if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [[ " $* " != *" --headless "* ]]; then
+  source scripts/lib/scenes.sh
   cat >&2 <<MSG
 elastic: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set).
   Run it headless instead, e.g.:
-    $bin play --headless --replay assets/replays/wave-pull-center.jsonl --screenshot out/wave.png
+    $bin play --headless --replay $(scene_replay wave-pull) --screenshot out/wave.png
   or in a virtual display (the real window, screenshots saved to out/xvfb/):
     scripts/xvfb-smoke.sh
 MSG

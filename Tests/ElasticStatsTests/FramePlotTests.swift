@@ -27,7 +27,7 @@ func plotRun(_ text: String) throws -> FramePlot.Run {
 @Suite("Frame plot")
 struct FramePlotTests {
     let mangoHeader = "os,cpu,gpu,ram,kernel,driver,cpuscheduler\nDebian,CPU,,24684092,6.1,,\n"
-        + FrameStatsRecorder.mangoHudHeader + "\n"
+        + MangoHudLayout.header + "\n"
 
     @Test func aFirstFrameTimeRoundedAboveItsElapsedTimeDoesNotWrapTheTimeAxis() throws {
         // Frames of 16666667 ns: 6 significant digits write 16.6667 ms, 33 ns more than elapsed.

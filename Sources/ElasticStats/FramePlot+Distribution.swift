@@ -45,19 +45,28 @@ extension FramePlot {
                 s.raw("<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(color(i))\" stroke-width=\"1.4\" class=\"histogram\"/>")
             }
         }
-        // The percentiles, as the summary gives them, labelled at the top of the panel.
-        var row = 0
+        // The percentiles, as the summary gives them, labelled at the top of the panel: each label
+        // in the first row where it meets no other label.
+        var rows: [[ClosedRange<Double>]] = []
+        var labels: [(text: String, x: Double, row: Int, color: String)] = []
         for (i, run) in runs.enumerated() {
             let m = run.summary
+            let markColor = runs.count == 1 ? "#08519c" : color(i)
             for (name, value) in [("median", m.frameTimeMedianMs), ("p90", m.frameTimeP90Ms),
                                   ("p99", m.frameTimeP99Ms), ("p99.9", m.frameTimeP99_9Ms)] where value <= yTop {
                 let px = x(value)
                 s.raw("<line x1=\"\(f(px))\" y1=\"\(f(lowerTop))\" x2=\"\(f(px))\" y2=\"\(f(lowerBottom))\" "
-                    + "stroke=\"\(runs.count == 1 ? "#08519c" : color(i))\" stroke-dasharray=\"3 3\" class=\"percentile-mark\"/>")
-                s.text("\(name) \(ms(value))", x: px + 3, y: lowerTop + 12 + Double(row % 8) * 12, size: 10,
-                       fill: runs.count == 1 ? "#08519c" : color(i))
-                row += 1
+                    + "stroke=\"\(markColor)\" stroke-dasharray=\"3 3\" class=\"percentile-mark\"/>")
+                let text = "\(name) \(ms(value))"
+                let span = (px + 1)...(px + 5 + textWidth(text, size: 10))
+                let row = rows.firstIndex { $0.allSatisfy { !$0.overlaps(span) } } ?? rows.count
+                if row == rows.count { rows.append([]) }
+                rows[row].append(span)
+                labels.append((text, px + 3, row, markColor))
             }
+        }
+        for label in labels {
+            s.text(label.text, x: label.x, y: lowerTop + 12 + Double(label.row) * 12, size: 10, fill: label.color, backdrop: true)
         }
     }
 

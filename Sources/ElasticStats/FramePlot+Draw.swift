@@ -126,15 +126,34 @@ extension FramePlot {
                 marks.append((min(frameMs, y.to), "\(prefix)\(name) \(ms(frameMs)) ms, \(f(fps, 1)) FPS\(clipped)", color(i)))
             }
         }
-        var lastLabelY = Double.infinity
-        for mark in marks.sorted(by: { $0.ms < $1.ms }) {
+        let sorted = marks.sorted { $0.ms < $1.ms }
+        let labelYs = stackedLabels(at: sorted.map { y($0.ms) - 3 }, top: plotTop + labelGap, gap: labelGap)
+        for (mark, labelY) in zip(sorted, labelYs) {
             let py = y(mark.ms)
             s.raw("<line x1=\"\(f(x.pixels.0))\" y1=\"\(f(py))\" x2=\"\(f(x.pixels.1))\" y2=\"\(f(py))\" "
                 + "stroke=\"\(mark.color)\" stroke-width=\"1\" stroke-dasharray=\"2 3\" class=\"low-mark\"/>")
-            let labelY = min(py - 3, lastLabelY - 13)
-            lastLabelY = labelY
-            s.text(mark.label, x: x.pixels.0 + 6, y: labelY, size: 11, fill: mark.color)
         }
+        // Labels after every line, each on a white backdrop: no line runs through a label.
+        for (mark, labelY) in zip(sorted, labelYs) {
+            s.text(mark.label, x: x.pixels.0 + 6, y: labelY, size: 11, fill: mark.color, backdrop: true)
+        }
+    }
+
+    /// The vertical gap between stacked 11-px labels' baselines.
+    static let labelGap = 14.0
+
+    /// Baselines for labels wanted at `wanted` (bottom first, each above the one before), at least
+    /// `gap` apart and none above `top`: stacked upwards from where each is wanted, then, if the
+    /// stack passes the top, pushed back down from it.
+    static func stackedLabels(at wanted: [Double], top: Double, gap: Double) -> [Double] {
+        var ys: [Double] = []
+        for w in wanted { ys.append(min(w, (ys.last ?? .infinity) - gap)) }
+        var floor = top
+        for i in ys.indices.reversed() {
+            ys[i] = max(ys[i], floor)
+            floor = ys[i] + gap
+        }
+        return ys
     }
 
     static func percentileCurve(_ s: inout SVG, run: Run, x: Axis, y: Axis, yTop: Double, color: String) {

@@ -46,6 +46,12 @@ extension FramePlot {
 
     static func f(_ v: Double, _ decimals: Int = 1) -> String { FrameSummary.format(v, decimals) }
 
+    /// A label's width at most, in the plot's font (DejaVu Sans: digits advance 0.636 em, every
+    /// ASCII letter but m and w at most that), so labels placed by it do not meet.
+    static func textWidth(_ text: String, size: Double) -> Double {
+        text.unicodeScalars.reduce(0) { width, c in width + size * ("mwMW%".unicodeScalars.contains(c) ? 1.0 : 0.64) }
+    }
+
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
@@ -59,8 +65,16 @@ extension FramePlot {
                 + "viewBox=\"0 0 \(f(width, 0)) \(f(height, 0))\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
         }
         mutating func raw(_ element: String) { body += element + "\n" }
+        /// A label; `backdrop` sets it on white (its box as `textWidth` bounds it) so no line
+        /// drawn before it runs through it.
         mutating func text(_ content: String, x: Double, y: Double, size: Double, anchor: String = "start",
-                           fill: String = "#111", weight: String = "normal") {
+                           fill: String = "#111", weight: String = "normal", backdrop: Bool = false) {
+            if backdrop {
+                let width = FramePlot.textWidth(content, size: size)
+                let left = anchor == "end" ? x - width : anchor == "middle" ? x - width / 2 : x
+                body += "<rect x=\"\(f(left - 1))\" y=\"\(f(y - size))\" width=\"\(f(width + 2))\" height=\"\(f(size * 1.2))\" "
+                    + "fill=\"white\" fill-opacity=\"0.9\" class=\"label-backdrop\"/>\n"
+            }
             body += "<text x=\"\(f(x))\" y=\"\(f(y))\" font-size=\"\(f(size, 0))\" text-anchor=\"\(anchor)\" "
                 + "fill=\"\(fill)\" font-weight=\"\(weight)\">\(escape(content))</text>\n"
         }

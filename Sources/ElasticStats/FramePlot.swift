@@ -81,7 +81,7 @@ public enum FramePlot {
                 + "avg \(f(m.averageFPS, 1)) FPS · median \(ms(m.frameTimeMedianMs)) · p99 \(ms(m.frameTimeP99Ms)) · "
                 + "max \(ms(m.frameTimeMaxMs)) ms · P1 \(f(m.p1FPS, 1)) FPS (MangoHud) · "
                 + "1% low avg \(f(m.onePercentLowAverageFPS, 1)) FPS (CapFrameX) · "
-                + "over budget \(m.framesOverBudget) · stutter \(f(m.stutteringTimePercent, 2)) %"
+                + "late \(m.lateFrames) (missed a refresh) · stutter \(f(m.stutteringTimePercent, 2)) %"
             s.text(line, x: left.x0, y: 54 + Double(i) * 18, size: 12.5, fill: runs.count > 1 ? color(i) : "#333")
         }
         s.raw("<g transform=\"translate(0 \(f(offset)))\">")

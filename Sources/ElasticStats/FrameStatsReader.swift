@@ -30,12 +30,14 @@ public struct FrameLog: Sendable {
                                             pausedSeconds: pausedSeconds, pauses: pauses, firstPresentMs: firstPresentMs)
         }
         return try FrameSummary.compute(frameTimesMs: records.map { Double($0.frameNs) / 1e6 },
-                                        targetRefreshRate: hz, pausedSeconds: pausedSeconds, pauses: pauses,
+                                        targetRefreshRate: hz,
+                                        inputLatenciesMs: records.compactMap { $0.inputLatencyNs.map { Double($0) / 1e6 } },
+                                        pausedSeconds: pausedSeconds, pauses: pauses,
                                         firstPresentMs: firstPresentMs)
     }
 }
 
-/// Reads a stats file of either format (told apart by its first line) back into records.
+/// Reads a stats file of any format (told apart by its first line) back into records.
 /// Errors name the file and the line.
 public enum FrameStatsReader {
     /// Reads a regular file, or a FIFO or pipe to its end (`elastic stats <(…)`). The open never
@@ -71,6 +73,7 @@ public enum FrameStatsReader {
             throw StatsError("cannot read \(path): not UTF-8 text")
         }
         var log = try parse(text, name: path)
+        log.format.layout.fillFromCompanions(&log, statsPath: path)
         log.fillFromSummary(atPath: FrameStatsRecorder.summaryPath(for: path))
         return log
     }
@@ -83,89 +86,9 @@ public enum FrameStatsReader {
         guard let first = lines.first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
             throw StatsError(text.isEmpty ? "\(name) is empty" : "\(name) holds only blank lines (\(text.utf8.count) bytes), no frame-time header")
         }
-        if first.hasPrefix("os,") { return try parseMangoHud(lines, name: name) }
-        if first.hasPrefix("Application,") { return try parsePresentMon(lines, name: name) }
-        return try parseElastic(lines, name: name)
-    }
-
-    // MARK: Elastic
-
-    private static func parseElastic(_ lines: [Substring], name: String) throws -> FrameLog {
-        var metadata: [String: String] = [:]
-        var columns: [String: Int]?
-        var columnCount = 0
-        var records: [FrameRecord] = []
-        records.reserveCapacity(lines.count)
-        var pauses = 0
-        var pausedNs: UInt64 = 0
-        var lastTimeNs: UInt64 = 0
-
-        for (index, line) in lines.enumerated() {
-            let lineNumber = index + 1
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            if line.hasPrefix("#") {
-                let body = line.dropFirst().trimmingCharacters(in: .whitespaces)
-                guard let colon = body.firstIndex(of: ":") else { continue }
-                let key = String(body[..<colon]).trimmingCharacters(in: .whitespaces)
-                let value = String(body[body.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-                if columns == nil {
-                    metadata[key] = value
-                } else if key == "paused" {
-                    pauses += 1
-                } else if key == "resumed", value.hasPrefix("after "),
-                          let seconds = Double(value.dropFirst("after ".count).prefix { $0 != " " }),
-                          seconds.isFinite, seconds >= 0, seconds < 1e9 {
-                    pausedNs &+= UInt64((seconds * 1e9).rounded())
-                }
-                continue
-            }
-            guard let map = columns else {
-                let names = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                guard names.contains("frame_ms") else {
-                    throw StatsError("\(name):\(lineNumber): not a stats file: expected the header line "
-                        + "(\(FrameStatsRecorder.elasticHeader)) or MangoHud's (\(FrameStatsRecorder.mangoHudSystemHeader))")
-                }
-                var map: [String: Int] = [:]
-                for (i, column) in names.enumerated() { map[column] = i }
-                columns = map
-                columnCount = names.count
-                continue
-            }
-            let fields = splitCSV(line)
-            guard fields.count == columnCount else {
-                throw StatsError("\(name):\(lineNumber): expected \(columnCount) fields, found \(fields.count)")
-            }
-            func ns(_ column: String) throws -> UInt64? {
-                guard let i = map[column] else { return nil }
-                return try nanoseconds(fields[i], column: column, line: lineNumber, name: name)
-            }
-            func int(_ column: String) throws -> Int? {
-                guard let i = map[column] else { return nil }
-                guard let value = Int(fields[i].trimmingCharacters(in: .whitespaces)) else {
-                    throw StatsError("\(name):\(lineNumber): \(column) is not a whole number: '\(fields[i])'")
-                }
-                return value
-            }
-            let frameNs = try ns("frame_ms") ?? 0
-            let timeNs = try ns("t_ms") ?? (lastTimeNs &+ frameNs)
-            lastTimeNs = timeNs
-            records.append(FrameRecord(
-                frame: try int("frame") ?? records.count, timeNs: timeNs, frameNs: frameNs,
-                inputNs: try ns("input_ms") ?? 0, updateNs: try ns("update_ms") ?? 0, steps: try int("steps") ?? 0,
-                tessellateNs: try ns("tessellate_ms") ?? 0, submitNs: try ns("submit_ms") ?? 0,
-                presentNs: try ns("present_ms") ?? 0, hudNs: try ns("hud_ms") ?? 0,
-                vertices: try int("vertices") ?? 0, triangles: try int("triangles") ?? 0,
-                damagedPixels: try int("damaged_px") ?? 0,
-                scene: map["scene"].map { String(fields[$0]) } ?? "",
-                inputLatencyNs: try map["input_latency_ms"].flatMap { fields[$0].isEmpty ? nil : $0 }
-                    .map { _ in try ns("input_latency_ms") ?? 0 }))
-        }
-        guard columns != nil else {
-            throw StatsError("\(name): no header line (\(FrameStatsRecorder.elasticHeader))")
-        }
-        return FrameLog(format: .elastic, records: records, metadata: metadata, hasParts: true,
-                        pauses: pauses, pausedSeconds: Double(pausedNs) / 1e9,
-                        firstPresentMs: metadata["first_present_ms"].flatMap(Double.init))
+        let layout = StatsFormat.allCases.map(\.layout).first { $0 != ElasticLayout.self && $0.recognizes(firstLine: first) }
+            ?? ElasticLayout.self
+        return try layout.parse(lines, name: name)
     }
 
     // MARK: Fields
@@ -205,5 +128,23 @@ public enum FrameStatsReader {
         }
         fields.append(Substring(current))
         return fields
+    }
+}
+
+extension FrameLog {
+    /// What a file other than our own has no place for (the target rate, the start-up, pauses)
+    /// taken from the run's own summary beside it, when there is one; the file's own values win.
+    mutating func fillFromSummary(atPath path: String) {
+        guard format != .elastic || firstPresentMs == nil,
+              let data = FileManager.default.contents(atPath: path),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
+        if targetRefreshRate == nil, let hz = object["target_refresh_hz"] as? Double, hz > 0 {
+            metadata["target_refresh_hz"] = "\(hz)"
+        }
+        if firstPresentMs == nil { firstPresentMs = object["first_present_ms"] as? Double }
+        if format != .elastic, pauses == 0, let count = object["pauses"] as? Int, count > 0 {
+            pauses = count
+            pausedSeconds = object["paused_s"] as? Double ?? 0
+        }
     }
 }

@@ -49,17 +49,8 @@ public final class FrameStatsRecorder {
     static let flushIntervalNs: UInt64 = 1_000_000_000
     static let flushBytes = 64 * 1024
 
-    public static let elasticHeader =
-        "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene"
-        + ",input_latency_ms,cpu_load,cpu_power,cpu_temp,cpu_mhz,ram_used,swap_used,process_rss"
-    /// PresentMon 1.7–1.10's columns without display tracking (`-no_track_display`).
-    public static let presentMonHeader =
-        "Application,ProcessID,SwapChainAddress,Runtime,SyncInterval,PresentFlags,Dropped,TimeInSeconds,msInPresentAPI,msBetweenPresents"
-    public static let mangoHudSystemHeader = "os,cpu,gpu,ram,kernel,driver,cpuscheduler"
-    public static let mangoHudHeader =
-        "fps,frametime,cpu_load,cpu_power,gpu_load,cpu_temp,gpu_temp,gpu_core_clock,gpu_mem_clock,gpu_vram_used,gpu_power,ram_used,swap_used,process_rss,cpu_mhz,elapsed"
     /// The first line of an elastic-format file.
-    public static let elasticMagic = "# elastic frame stats"
+    public static var elasticMagic: String { ElasticLayout.magic }
 
     let output: OutputFile
     /// Set once a write has failed: nothing more is written (the file stays open, and locked).
@@ -80,7 +71,8 @@ public final class FrameStatsRecorder {
     public private(set) var firstPresentNs: UInt64?
     private let sensors = SystemSensors()
     private var lastSensorNs: UInt64 = 0
-    private let processID = getpid()
+    /// The format's header, rows and companion files.
+    private var layout: any StatsLayout
 
     /// Opens the file and writes its preamble; throws a `StatsError` naming the path and the
     /// reason when it cannot.
@@ -92,11 +84,13 @@ public final class FrameStatsRecorder {
         self.format = format
         self.run = run
         self.targetRefreshRate = targetRefreshRate
+        layout = format.layout.init(StatsFileContext(run: run, targetRefreshRate: targetRefreshRate,
+                                                     processID: getpid(), opened: Date()))
         output = try OutputFile(path: path, policy: .stats)
         summaryPath = output.kind == .regularFile ? FrameStatsRecorder.summaryPath(for: path) : ""
         buffer.bytes.reserveCapacity(Self.flushBytes + 4096)
         frameTimesMs.reserveCapacity(1 << 16)
-        buffer.appendText(preambleBeforeFirstPresent())
+        buffer.appendText(layout.opening())
         if let error = writeBuffer().error {
             output.close()
             throw StatsError(error)
@@ -115,7 +109,7 @@ public final class FrameStatsRecorder {
         guard !finished else { return }
         if firstPresentNs == nil {
             firstPresentNs = r.frameNs
-            if !writingStopped { buffer.appendText(preambleAtFirstPresent()) }
+            if !writingStopped { buffer.appendText(layout.atFirstPresent(firstPresentMs: firstPresentNs.map(Self.milliseconds))) }
             sensors.sample(nowNs: r.timeNs)
             lastSensorNs = r.timeNs
             return
@@ -127,7 +121,7 @@ public final class FrameStatsRecorder {
         if skipNextFrame {
             skipNextFrame = false
             pausedNs &+= r.frameNs
-            if format == .elastic, !writingStopped {
+            if format.layout.takesComments, !writingStopped {
                 // The frame times this pause took out of the figures, to the ns (the summary's paused_s).
                 let ns = pausedNs &- pausedNsAtPause
                 buffer.appendText("# resumed: after \(ns / 1_000_000_000).\(Self.nineDigits(ns % 1_000_000_000)) s (this frame left out: it spans the pause)\n")
@@ -146,12 +140,7 @@ public final class FrameStatsRecorder {
             lastSensorNs = r.timeNs
         }
         guard !writingStopped else { lostRows += 1; return }
-        switch format {
-        case .elastic: buffer.appendElasticRow(r, sensors: sensors.reading)
-        case .mangohud: buffer.appendMangoHudRow(r, sensors: sensors.reading)
-        case .presentmon:
-            buffer.appendPresentMonRow(r, processID: processID, syncInterval: (run.vsyncInEffect ?? run.vsyncRequested) ? 1 : 0)
-        }
+        layout.appendRow(r, sensors: sensors.reading, to: &buffer)
         // A time before the last write (a clock gone backwards) waits for the buffer to fill.
         if (r.timeNs > lastFlushNs && r.timeNs - lastFlushNs >= Self.flushIntervalNs) || buffer.bytes.count >= Self.flushBytes {
             lastFlushNs = r.timeNs
@@ -165,7 +154,7 @@ public final class FrameStatsRecorder {
         isPaused = true
         pauses += 1
         pausedNsAtPause = pausedNs
-        if format == .elastic, !writingStopped {
+        if format.layout.takesComments, !writingStopped {
             buffer.appendText("# paused: \(reason.replacingOccurrences(of: "\n", with: " "))\n")
             flush()
         }
@@ -174,7 +163,7 @@ public final class FrameStatsRecorder {
     /// A `# key: value` line between the rows (elastic format only), e.g. what paces the frames
     /// once the first presents decided it.
     public func note(_ key: String, _ value: String) {
-        guard format == .elastic, !finished, !writingStopped else { return }
+        guard format.layout.takesComments, !finished, !writingStopped else { return }
         buffer.appendText("# \(key): \(value.replacingOccurrences(of: "\n", with: " "))\n")
     }
 
@@ -204,8 +193,8 @@ public final class FrameStatsRecorder {
     public func finish() -> FrameSummary? {
         if finished { return summary }
         finished = true
-        if firstPresentNs == nil, !writingStopped { buffer.appendText(preambleAtFirstPresent()) }
-        if format == .elastic, !writingStopped {
+        if firstPresentNs == nil, !writingStopped { buffer.appendText(layout.atFirstPresent(firstPresentMs: firstPresentNs.map(Self.milliseconds))) }
+        if format.layout.takesComments, !writingStopped {
             let summaryNote = writesSummaryFile
                 ? "summary in \(summaryPath)" : "no summary file (the stats went to \(output.kind.name))"
             buffer.appendText("# finished: \(frameTimesMs.count) frames, \(summaryNote)\n")
@@ -236,9 +225,28 @@ public final class FrameStatsRecorder {
             } catch {
                 summaryError = (summaryError.map { $0 + "; " } ?? "") + "\(error)"
             }
+            let end = StatsRunEnd(frames: frameTimesMs.count, durationSeconds: frameTimesMs.reduce(0, +) / 1000, closed: Date())
+            for companion in layout.companions(ofStatsAt: path, finished: end) {
+                do {
+                    try AtomicFile.write(companion.data, to: companion.path, purpose: "\(format.rawValue) metadata")
+                } catch {
+                    summaryError = (summaryError.map { $0 + "; " } ?? "") + "\(error)"
+                }
+            }
         }
         buffer = StatsRowBuffer()
         return summary
+    }
+
+    /// A number as Swift prints it shortest, so it reads back to the same double ("144", "59.94").
+    static func exact(_ value: Double) -> String {
+        value == value.rounded() && value.magnitude < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+
+    /// Whole nanoseconds as milliseconds with 6 decimals (exact).
+    static func milliseconds(_ ns: UInt64) -> String {
+        let fraction = String(ns % 1_000_000)
+        return "\(ns / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
     }
 
     static func nineDigits(_ n: UInt64) -> String {

@@ -17,7 +17,11 @@ import Foundation
 ///   sample-based moving average, which ends at and includes the frame and spans
 ///   round(10·√(mean frame time)) frames (see `stutterFrames`). Stuttering time % = 100 ×
 ///   stuttering frames' time ÷ total time.
-/// - Over budget: frame time > 1000 / target refresh rate.
+/// - Over budget: frame time > 1000 / target refresh rate, by any margin (a run paced at the
+///   budget has about half its frames over by microseconds: timer and clock jitter).
+/// - Late (`late_frames`): a present that missed a refresh, frame time > 1.5 × budget: at the
+///   target rate it came at least half a period after the refresh it was due at, so it showed a
+///   refresh (or more) late. This is what the text summary and the plot report.
 /// - Input-to-present latency p50 / p99 (R-8, as the frame times) and max, over the frames that
 ///   applied input (oldest input event applied → return of the present); absent when none did.
 /// A frame time of 0 would be infinite FPS: such figures are reported as 0.
@@ -55,6 +59,11 @@ public struct FrameSummary: Codable, Sendable, Equatable {
     public var framesOverBudgetPercent: Double
     /// Longest run of consecutive frames over the budget (OCAT's "consecutive missed frames").
     public var longestOverBudgetRun: Int
+    /// Frames that missed a refresh (frame time > `lateFactor` × budget).
+    public var lateFrames: Int
+    public var lateFramesPercent: Double
+    /// Longest run of consecutive late frames.
+    public var longestLateRun: Int
     public var stutteringFrames: Int
     public var stutteringTimePercent: Double
     public var stutterFactor: Double
@@ -83,6 +92,8 @@ public struct FrameSummary: Codable, Sendable, Equatable {
     public var firstPresentMs: Double?
 
     public static let stutterFactorCapFrameX = 2.5
+    /// A frame is late past 1.5 budgets: half a refresh beyond its own, far outside pacing jitter.
+    public static let lateFactor = 1.5
 
     enum CodingKeys: String, CodingKey {
         case frames
@@ -108,6 +119,9 @@ public struct FrameSummary: Codable, Sendable, Equatable {
         case framesOverBudget = "frames_over_budget"
         case framesOverBudgetPercent = "frames_over_budget_percent"
         case longestOverBudgetRun = "longest_over_budget_run"
+        case lateFrames = "late_frames"
+        case lateFramesPercent = "late_frames_percent"
+        case longestLateRun = "longest_late_run"
         case stutteringFrames = "stuttering_frames_capframex"
         case stutteringTimePercent = "stuttering_time_percent_capframex"
         case stutterFactor = "stutter_factor"
@@ -187,10 +201,14 @@ public struct FrameSummary: Codable, Sendable, Equatable {
         let ascending = times.sorted()
         let budget = 1000 / targetRefreshRate
 
-        var over = 0, run = 0, longest = 0
-        for t in times {
-            if t > budget { over += 1; run += 1; longest = max(longest, run) } else { run = 0 }
+        func count(over limit: Double) -> (frames: Int, longestRun: Int) {
+            var frames = 0, run = 0, longest = 0
+            for t in times {
+                if t > limit { frames += 1; run += 1; longest = max(longest, run) } else { run = 0 }
+            }
+            return (frames, longest)
         }
+        let over = count(over: budget), late = count(over: budget * lateFactor)
         let samples = capFrameXMovingAverageSamples(meanMs: total / Double(n))
         let stutter = stutterFrames(times, factor: stutterFactorCapFrameX, samples: samples)
         let latencies = inputLatenciesMs.filter { $0.isFinite && $0 >= 0 }.sorted()
@@ -216,9 +234,12 @@ public struct FrameSummary: Codable, Sendable, Equatable {
             zeroPointOnePercentLowIntegralFPS: fps(lowIntegral(ascending, total: total, share: 0.001)),
             targetRefreshHz: targetRefreshRate,
             budgetMs: budget,
-            framesOverBudget: over,
-            framesOverBudgetPercent: 100 * Double(over) / Double(n),
-            longestOverBudgetRun: longest,
+            framesOverBudget: over.frames,
+            framesOverBudgetPercent: 100 * Double(over.frames) / Double(n),
+            longestOverBudgetRun: over.longestRun,
+            lateFrames: late.frames,
+            lateFramesPercent: 100 * Double(late.frames) / Double(n),
+            longestLateRun: late.longestRun,
             stutteringFrames: stutter.count,
             stutteringTimePercent: total > 0 ? 100 * stutter.time / total : 0,
             stutterFactor: stutterFactorCapFrameX,

@@ -1,5 +1,6 @@
 /// Rows waiting to be written, formatted straight into a byte buffer whose capacity is kept
-/// across writes (no String work and no allocation per row).
+/// across writes (no String work and no allocation per row). Each format's `StatsLayout` writes
+/// its rows with these fields.
 struct StatsRowBuffer {
     var bytes: [UInt8] = []
     /// Frame rows in `bytes` (comment lines are not rows).
@@ -29,75 +30,8 @@ struct StatsRowBuffer {
 
     mutating func appendText(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-    /// frame,t_ms,…,damaged_px,scene,input_latency_ms, then the sensors (`FrameStatsRecorder.elasticHeader`).
-    mutating func appendElasticRow(_ r: FrameRecord, sensors: SystemSensors.Reading) {
-        appendFields(13) { f in
-            f.int(r.frame); f.comma()
-            f.ms(r.timeNs); f.comma()
-            f.ms(r.frameNs); f.comma()
-            f.ms(r.inputNs); f.comma()
-            f.ms(r.updateNs); f.comma()
-            f.int(r.steps); f.comma()
-            f.ms(r.tessellateNs); f.comma()
-            f.ms(r.submitNs); f.comma()
-            f.ms(r.presentNs); f.comma()
-            f.ms(r.hudNs); f.comma()
-            f.int(r.vertices); f.comma()
-            f.int(r.triangles); f.comma()
-            f.int(r.damagedPixels); f.comma()
-        }
-        appendScene(r.scene)
-        appendFields(1) { f in
-            f.comma()
-            if let latency = r.inputLatencyNs { f.ms(latency) }
-            f.comma()
-        }
-        appendSensors(sensors, layout: .elastic) { row in
-            GeneralFormat.append(Double(sensors.cpuLoad), to: &row.bytes); row.comma()
-            GeneralFormat.append(Double(sensors.cpuPower), to: &row.bytes); row.comma()
-            row.appendInt(sensors.cpuTemp); row.comma()
-            row.appendInt(sensors.cpuMHz); row.comma()
-            GeneralFormat.append(Double(sensors.ramUsed), to: &row.bytes); row.comma()
-            GeneralFormat.append(Double(sensors.swapUsed), to: &row.bytes); row.comma()
-            GeneralFormat.append(Double(sensors.processRSS), to: &row.bytes)
-        }
-        bytes.append(UInt8(ascii: "\n"))
-        rows += 1
-    }
-
-    /// PresentMon 1.7–1.10's row without display tracking: Application,ProcessID,SwapChainAddress,
-    /// Runtime,SyncInterval,PresentFlags,Dropped,TimeInSeconds,msInPresentAPI,msBetweenPresents.
-    /// Times with 14 decimals, as PresentMon's `%.*lf` with DBL_DIG − 1 (exact here: whole ns).
-    mutating func appendPresentMonRow(_ r: FrameRecord, processID: Int32, syncInterval: Int) {
-        appendText("elastic,"); appendInt(Int(processID))
-        appendText(",0x0000000000000000,Other,"); appendInt(syncInterval)
-        appendText(",0,0,")
-        appendDecimal(r.timeNs &- min(r.timeNs, r.presentNs), places: 9); comma()
-        appendDecimal(r.presentNs, places: 6); comma()
-        appendDecimal(r.frameNs, places: 6)
-        bytes.append(UInt8(ascii: "\n"))
-        rows += 1
-    }
-
-    /// MangoHud's row: fps and frametime (ms) as its C++ streams print them (`%.6g`), the 13
-    /// sensors we do not read as 0, elapsed in whole nanoseconds.
-    mutating func appendMangoHudRow(_ r: FrameRecord, sensors: SystemSensors.Reading) {
-        // A frame time of 0 would be infinite FPS, which CapFrameX cannot parse: 0 instead.
-        GeneralFormat.append(r.frameNs > 0 ? 1e9 / Double(r.frameNs) : 0, to: &bytes); comma()
-        GeneralFormat.append(Double(r.frameNs) / 1e6, to: &bytes)
-        // cpu_load,cpu_power,gpu_load,cpu_temp,gpu_temp,gpu_core_clock,gpu_mem_clock,gpu_vram_used,
-        // gpu_power,ram_used,swap_used,process_rss,cpu_mhz: floats as MangoHud's float fields print.
-        appendSensors(sensors, layout: .mangohud) { row in
-            row.comma(); GeneralFormat.append(Double(sensors.cpuLoad), to: &row.bytes)
-            row.comma(); GeneralFormat.append(Double(sensors.cpuPower), to: &row.bytes)
-            row.appendText(",0,"); row.appendInt(sensors.cpuTemp)
-            row.appendText(",0,0,0,0,0,")
-            GeneralFormat.append(Double(sensors.ramUsed), to: &row.bytes); row.comma()
-            GeneralFormat.append(Double(sensors.swapUsed), to: &row.bytes); row.comma()
-            GeneralFormat.append(Double(sensors.processRSS), to: &row.bytes); row.comma()
-            row.appendInt(sensors.cpuMHz); row.comma()
-        }
-        appendUInt(r.timeNs)
+    /// Ends a frame row.
+    @inline(__always) mutating func endRow() {
         bytes.append(UInt8(ascii: "\n"))
         rows += 1
     }
@@ -109,7 +43,7 @@ struct StatsRowBuffer {
 
     /// The sensor fields as `write` formats them, copied from the last row while the reading (taken
     /// about once a second) and the layout are the same.
-    private mutating func appendSensors(_ reading: SystemSensors.Reading, layout: SensorLayout,
+    mutating func appendSensors(_ reading: SystemSensors.Reading, layout: SensorLayout,
                                         _ write: (inout StatsRowBuffer) -> Void) {
         if let cached = sensorCache, cached.reading == reading, cached.layout == layout {
             bytes.append(contentsOf: sensorBytes)
@@ -126,7 +60,7 @@ struct StatsRowBuffer {
 
     /// Appends at most `fields` numeric fields written by `write`, in one append.
     @inline(__always)
-    private mutating func appendFields(_ fields: Int, _ write: (inout FieldWriter) -> Void) {
+    mutating func appendFields(_ fields: Int, _ write: (inout FieldWriter) -> Void) {
         let capacity = (fields + 1) * FieldWriter.maxFieldBytes
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch in
             guard let start = scratch.baseAddress else { return }
@@ -138,15 +72,15 @@ struct StatsRowBuffer {
 
     mutating func appendInt(_ value: Int) { appendFields(1) { $0.int(value) } }
 
-    private mutating func appendUInt(_ value: UInt64) { appendFields(1) { $0.uint(value) } }
+    mutating func appendUInt(_ value: UInt64) { appendFields(1) { $0.uint(value) } }
 
     /// `ns` ÷ 10^`places` with `decimals` decimals (`FieldWriter.decimal`).
-    private mutating func appendDecimal(_ ns: UInt64, places: Int, decimals: Int = 14) {
+    mutating func appendDecimal(_ ns: UInt64, places: Int, decimals: Int = 14) {
         appendFields(1) { $0.decimal(ns, places: places, decimals: decimals) }
     }
 
     /// The scene as a CSV field, its bytes copied from the last row while the scene is the same.
-    private mutating func appendScene(_ scene: String) {
+    mutating func appendScene(_ scene: String) {
         if scene != sceneCache.scene {
             let start = bytes.count
             appendCSVField(scene)

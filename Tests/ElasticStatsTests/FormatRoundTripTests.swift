@@ -80,15 +80,21 @@ struct FormatRoundTripTests {
         for r in Self.records().prefix(3) { recorder.record(r) }
         recorder.finish()
         let lines = statsFileText(path).split(separator: "\n").map(String.init)
-        // PresentMon 1.7–1.10's header without display tracking (its CsvOutput.cpp), then `%.14lf` times.
-        #expect(lines[0] == "Application,ProcessID,SwapChainAddress,Runtime,SyncInterval,PresentFlags,Dropped,TimeInSeconds,msInPresentAPI,msBetweenPresents")
+        // PresentMon 1.7–1.10's header with display tracking (its CsvOutput.cpp), PresentMon 2's
+        // MsPCLatency, then `%.14lf` times.
+        #expect(lines[0] == "Application,ProcessID,SwapChainAddress,Runtime,SyncInterval,PresentFlags,Dropped,TimeInSeconds,msInPresentAPI,msBetweenPresents"
+                + ",AllowsTearing,PresentMode,msUntilRenderComplete,msUntilDisplayed,msBetweenDisplayChange,MsPCLatency")
         let f = lines[1].split(separator: ",").map(String.init)
-        #expect(f.count == 10 && f[0] == "elastic" && f[1] == String(getpid()) && f[2] == "0x0000000000000000")
+        #expect(f.count == 16 && f[0] == "elastic" && f[1] == String(getpid()) && f[2] == "0x0000000000000000")
         #expect(f[3] == "Other" && f[4] == "1" && f[5] == "0" && f[6] == "0")   // vsync requested: SyncInterval 1
         let r = Self.records()[1]
         #expect(f[9] == String(format: "%.14f", Double(r.frameNs) / 1e6))
         #expect(f[8] == String(format: "%.14f", Double(r.presentNs) / 1e6))
         #expect(f[7] == String(format: "%.14f", Double(r.timeNs - r.presentNs) / 1e9))
+        // Shown when its present returns: rendered and displayed then; every present is displayed.
+        #expect(f[10] == "0" && f[11] == "Unknown")
+        #expect(f[12] == f[8] && f[13] == f[8] && f[14] == f[9])
+        #expect(f[15] == (r.inputLatencyNs.map { String(format: "%.14f", Double($0) / 1e6) } ?? "NA"))
         #expect(lines.count == 3)   // the start-up is not a row
     }
 }

@@ -27,7 +27,7 @@ func plotRun(_ text: String) throws -> FramePlot.Run {
 @Suite("Frame plot")
 struct FramePlotTests {
     let mangoHeader = "os,cpu,gpu,ram,kernel,driver,cpuscheduler\nDebian,CPU,,24684092,6.1,,\n"
-        + FrameStatsRecorder.mangoHudHeader + "\n"
+        + MangoHudLayout.header + "\n"
 
     @Test func aFirstFrameTimeRoundedAboveItsElapsedTimeDoesNotWrapTheTimeAxis() throws {
         // Frames of 16666667 ns: 6 significant digits write 16.6667 ms, 33 ns more than elapsed.
@@ -162,5 +162,38 @@ struct FramePlotTests {
         #expect(svg.split(separator: "\n").filter { $0.contains("class=\"histogram\"") }.count == 3)
         #expect(svg.contains("class=\"latency\"") && !svg.contains("not recorded"))
         #expect(svg.contains("height=\"1018\""))   // one more line of figures: the panels move down 18
+    }
+
+    /// The boxes of the labels set on a backdrop: x, y, width, height.
+    static func labelBoxes(_ svg: String) -> [(x: Double, y: Double, w: Double, h: Double)] {
+        svg.split(separator: "\n").filter { $0.contains("class=\"label-backdrop\"") }.compactMap { line in
+            guard let x = svgAttribute(line, "x"), let y = svgAttribute(line, "y"),
+                  let w = svgAttribute(line, "width"), let h = svgAttribute(line, "height") else { return nil }
+            return (x, y, w, h)
+        }
+    }
+
+    @Test("labels of marks a fraction of a ms apart never overlap, nor rise into the panel's title", arguments: [25.0, 40.0])
+    func closeMarksKeepTheirLabelsApart(spike: Double) throws {
+        // 60 Hz with every 90th frame doubled and ±0.2 ms of jitter: P1, P0.1 and the 1% low
+        // average within a ms of each other, the median and p90 within 0.5 ms; with 40 ms spikes
+        // the three low marks sit above a scale fitted to the run's body.
+        var text = "# target_refresh_hz: 60\nframe,t_ms,frame_ms\n"
+        var t = 0.0
+        for i in 0..<900 {
+            let ft = i % 90 == 0 ? spike + Double(i % 7) * 0.1 : 16.667 + (i % 2 == 0 ? 0.2 : -0.2)
+            t += ft
+            text += "\(i),\(t),\(ft)\n"
+        }
+        let svg = FramePlot.svg([try plotRun(text)], title: "t")
+        let boxes = Self.labelBoxes(svg)
+        #expect(boxes.count >= 5)   // P1, P0.1, 1% low avg, and the distribution's marks
+        for a in boxes.indices { for b in boxes.indices where a < b {
+            let (p, q) = (boxes[a], boxes[b])
+            let apart = p.x + p.w <= q.x || q.x + q.w <= p.x || p.y + p.h <= q.y || q.y + q.h <= p.y
+            #expect(apart, "labels overlap: \(p) and \(q)")
+        } }
+        // Every label stays under its panel's title line (the titles' baselines are 12 px above each panel).
+        #expect(boxes.allSatisfy { $0.y >= FramePlot.plotTop - 1 || $0.y > FramePlot.plotBottom })
     }
 }

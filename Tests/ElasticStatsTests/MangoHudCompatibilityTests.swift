@@ -118,7 +118,7 @@ struct MangoHudCompatibilityTests {
         var run = statsTestRun
         run.gpuName = "llvmpipe (LLVM 15.0.6, 256 bits)"
         run.graphicsDriver = "4.5 (Core Profile) Mesa 22.3.6"
-        let lines = FrameStatsRecorder.mangoHudPreamble(system: system, run: run).split(separator: "\n")
+        let lines = MangoHudLayout.preamble(system: system, run: run).split(separator: "\n")
         #expect(lines.count == 3)
         let names = lines[0].split(separator: ",", omittingEmptySubsequences: false)
         let values = lines[1].split(separator: ",", omittingEmptySubsequences: false)

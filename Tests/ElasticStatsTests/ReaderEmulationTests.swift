@@ -8,34 +8,77 @@ import Testing
 struct ReaderEmulationTests {
     /// A recorded run of `format`: the file's lines and the frame times that went in (ms).
     static func recorded(_ format: StatsFormat, frames: Int = 40) throws -> (lines: [String], frameMs: [Double]) {
+        let (path, frameMs) = try recordedFile(format, frames: frames)
+        let lines = statsFileText(path).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return (lines.last == "" ? Array(lines.dropLast()) : lines, frameMs)
+    }
+
+    /// A recorded run of `format`: where its file is and the frame times that went in (ms).
+    static func recordedFile(_ format: StatsFormat, frames: Int = 40) throws -> (path: String, frameMs: [Double]) {
         let path = try statsTemporaryDirectory() + "/run.csv"
         let recorder = try FrameStatsRecorder(path: path, format: format, run: statsTestRun, targetRefreshRate: 144)
         let records = FormatRoundTripTests.records().prefix(frames + 1)
         for r in records { recorder.record(r) }
         recorder.finish()
-        let lines = statsFileText(path).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return (lines.last == "" ? Array(lines.dropLast()) : lines, records.dropFirst().map { Double($0.frameNs) / 1e6 })
+        return (path, records.dropFirst().map { Double($0.frameNs) / 1e6 })
     }
 
-    @Test func capFrameXTakesThePresentMonFile() throws {
-        let (lines, frameMs) = try Self.recorded(.presentmon)
-        // ConvertPresentDataLinesToSessionRun: a header that starts with "Application".
-        #expect(lines[0].hasPrefix("Application"))
+    /// FileRecordInfo.StandardIsValid: more than 20 lines (no `//` info header), and a column
+    /// header holding these five names in any case; then RecordManager reads `MsPCLatency` (exact
+    /// case) with double.TryParse, NaN where it does not parse.
+    @Test func capFrameXListsThePresentMonFileAndChartsItsPCLatency() throws {
+        let path = try statsTemporaryDirectory() + "/run.csv"
+        let recorder = try FrameStatsRecorder(path: path, format: .presentmon, run: statsTestRun, targetRefreshRate: 60)
+        var latencies: [UInt64?] = []
+        for (i, r) in FormatRoundTripTests.records().prefix(41).enumerated() {
+            var r = r
+            r.inputLatencyNs = i % 3 == 0 ? nil : 7_000_000 + UInt64(i) * 12_345
+            recorder.record(r)
+            if i > 0 { latencies.append(r.inputLatencyNs) }   // the first present is the start-up, not a row
+        }
+        recorder.finish()
+        let lines = statsFileText(path).split(separator: "\n").map(String.init)
+        #expect(!lines[0].contains("//") && lines.count > 20)
+        for name in ["Application", "Dropped", "TimeInSeconds", "MsBetweenPresents", "MsBetweenDisplayChange"] {
+            #expect(lines[0].range(of: name, options: .caseInsensitive) != nil, "\(name) missing: CapFrameX would not list the file")
+        }
         let metrics = lines[0].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        let start = metrics.firstIndex { $0 == "TimeInSeconds" }
-        let frame = metrics.firstIndex { $0.lowercased() == "msbetweenpresents" }
-        let dropped = metrics.firstIndex { $0 == "Dropped" }
-        let inPresent = metrics.firstIndex { $0.lowercased() == "msinpresentapi" }
-        let (s, f, d, p) = (try #require(start), try #require(frame), try #require(dropped), try #require(inPresent))
-        var times: [Double] = []
+        let column = try #require(metrics.firstIndex { $0 == "MsPCLatency" })
+        #expect(column > 0)   // RecordManager makes the PcLatency array only for an index > 0
+        let read = lines.dropFirst().map { line -> Double in
+            Double(line.split(separator: ",", omittingEmptySubsequences: false)[column]) ?? .nan
+        }
+        #expect(read.count == latencies.count)
+        for (value, expected) in zip(read, latencies) {
+            if let expected { #expect(abs(value - Double(expected) / 1e6) < 1e-9) } else { #expect(value.isNaN) }
+        }
+    }
+
+    /// capframex-linux SessionIO.LoadAsync: NAME.json beside NAME.csv, camelCase keys with the
+    /// times as Unix seconds (long) and frameCount an int; the CSV's first line is skipped and a
+    /// row counts when it has at least four fields that parse as floats.
+    @Test func capFrameXLinuxLoadsTheSession() throws {
+        let before = Int64(Date().timeIntervalSince1970)
+        let (path, frameMs) = try Self.recordedFile(.capframex)
+        let lines = statsFileText(path).split(separator: "\n").map(String.init)
+        let after = Int64(Date().timeIntervalSince1970)
+        #expect(lines[0] == "MsBetweenPresents,MsUntilRenderComplete,MsUntilDisplayed,MsActualPresent")
+        var times: [Float] = []
         for line in lines.dropFirst() {
-            let values = line.split(separator: ",", omittingEmptySubsequences: false)
-            #expect(Int(values[d]) == 0)                      // int.TryParse, else the frame counts as dropped
-            #expect(Double(values[s]) != nil && Double(values[p]) != nil)
-            times.append(try #require(Double(values[f])))
+            let parts = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count >= 4, let t = Float(parts[0]), parts[1...3].allSatisfy({ Float($0) != nil }) else { continue }
+            times.append(t)
         }
         #expect(times.count == frameMs.count)
-        #expect(zip(times, frameMs).allSatisfy { abs($0 - $1) < 1e-9 })
+        #expect(zip(times, frameMs).allSatisfy { abs(Double($0) - $1) <= $1 * 1e-6 })
+        let json = try #require(FileManager.default.contents(atPath: String(path.dropLast(4)) + ".json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        for key in ["game", "gpu", "resolution", "timingMode"] { #expect(object[key] is String, "\(key)") }
+        let start = try #require(object["startTime"] as? Int64), end = try #require(object["endTime"] as? Int64)
+        #expect(before <= start && start <= end && end <= after)
+        #expect(object["frameCount"] as? Int == frameMs.count)
+        #expect(object["durationSeconds"] as? Int64 == Int64(frameMs.reduce(0, +) / 1000))
+        #expect(object["resolution"] as? String == "2560x1440" && object["game"] as? String == "Elastic (wave-pull)")
     }
 
     @Test func capFrameXTakesTheMangoHudLog() throws {

@@ -22,12 +22,12 @@ struct StatsRecorderTests {
         }
         #expect(lines.contains { $0.hasPrefix("# started: 20") })
         // The start-up sits just above the column header, with the other "#" lines.
-        let header = try #require(lines.firstIndex(of: FrameStatsRecorder.elasticHeader))
+        let header = try #require(lines.firstIndex(of: ElasticLayout.header))
         #expect(lines[header - 1] == "# first_present_ms: 5.000000")
-        #expect(FrameStatsRecorder.elasticHeader
+        #expect(ElasticLayout.header
             == "frame,t_ms,frame_ms,input_ms,update_ms,steps,tessellate_ms,submit_ms,present_ms,hud_ms,vertices,triangles,damaged_px,scene"
             + ",input_latency_ms,cpu_load,cpu_power,cpu_temp,cpu_mhz,ram_used,swap_used,process_rss")
-        let rows = lines.filter { !$0.hasPrefix("#") && $0 != FrameStatsRecorder.elasticHeader }
+        let rows = lines.filter { !$0.hasPrefix("#") && $0 != ElasticLayout.header }
         // Times to the nanosecond; no input latency measured (empty); then the sensors.
         #expect(rows.map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(15).joined(separator: ",") } == [
             "0,16.666667,16.666667,0.100000,2.000000,2,3.000000,1.000000,10.000000,0.000000,1200,400,3072,wave-pull,",

@@ -74,6 +74,25 @@ struct StatsSummaryTests {
         #expect(s.stutteringFrames == 0)
     }
 
+    @Test("a run paced at the budget with 10 doubled frames has 10 late frames, though half its frames are over by microseconds")
+    func lateFramesMissedARefresh() throws {
+        // 60 Hz, as a timer paces it: each frame within ±0.4 ms of 16.667, alternating over and under,
+        // and ten frames that took two refreshes, two of them back to back.
+        let budget = 1000.0 / 60
+        let jitter = 0.3
+        var times: [Double] = (0..<600).map { i in i % 2 == 0 ? budget + jitter : budget - jitter }
+        let doubled = [50, 120, 121, 200, 260, 333, 400, 450, 520, 599]
+        for i in doubled { times[i] = 2 * budget }
+        let s = try FrameSummary.compute(frameTimesMs: times, targetRefreshRate: 60)
+        #expect(s.lateFrames == 10)
+        #expect(s.longestLateRun == 2)
+        #expect(close(s.lateFramesPercent, 100.0 * 10 / 600))
+        // Over the budget by jitter alone: the 300 even frames, 7 of which are among the doubled.
+        #expect(s.framesOverBudget == 300 - 7 + 10)
+        #expect(s.table().contains("late frames"))
+        #expect(!s.table().contains("over budget"))
+    }
+
     @Test func stutterAgainstCapFrameXsMovingAverage() throws {
         // 100 × 10 ms, 26, 24, 100 × 10 ms, 100: mean 2150 / 203 = 10.59 ms, so CapFrameX's
         // moving average spans round(10·√10.59) = round(32.54) = 33 frames, the frame itself included.

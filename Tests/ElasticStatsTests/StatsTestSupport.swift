@@ -29,3 +29,17 @@ func statsFileText(_ path: String) -> String {
 func statsFileSize(_ path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? -1
 }
+
+/// The file context the layouts are made with in tests.
+let statsTestContext = StatsFileContext(run: statsTestRun, targetRefreshRate: 60, processID: 4242, opened: Date())
+
+extension StatsRowBuffer {
+    /// A row as the elastic and MangoHud formats write it.
+    mutating func appendElasticRow(_ r: FrameRecord, sensors: SystemSensors.Reading) {
+        ElasticLayout(statsTestContext).appendRow(r, sensors: sensors, to: &self)
+    }
+
+    mutating func appendMangoHudRow(_ r: FrameRecord, sensors: SystemSensors.Reading) {
+        MangoHudLayout(statsTestContext).appendRow(r, sensors: sensors, to: &self)
+    }
+}

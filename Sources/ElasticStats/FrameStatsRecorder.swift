@@ -30,7 +30,8 @@ public final class FrameStatsRecorder {
     public let summaryPath: String
     public let format: StatsFormat
     public let run: RunInfo
-    public let targetRefreshRate: Double
+    /// The rate the frame budget is taken from; `retarget` moves it to a rate measured later.
+    public private(set) var targetRefreshRate: Double
 
     /// Why writing failed, if it did (the run goes on; rows after the failure are lost).
     public private(set) var writeError: String?
@@ -165,6 +166,15 @@ public final class FrameStatsRecorder {
     public func note(_ key: String, _ value: String) {
         guard format.layout.takesComments, !finished, !writingStopped else { return }
         buffer.appendText("# \(key): \(value.replacingOccurrences(of: "\n", with: " "))\n")
+    }
+
+    /// The frames were measured to come at `hz` (vsync at a compositor's own rate): the budget and
+    /// the summary follow it. The elastic format says so between the rows.
+    public func retarget(refreshRate hz: Double) {
+        guard hz.isFinite, hz > 0, hz != targetRefreshRate, !finished else { return }
+        targetRefreshRate = hz
+        note("target_refresh_hz", Self.exact(hz))
+        note("budget_ms", FrameSummary.format(1000 / hz, 4))
     }
 
     /// Records again; the next frame is left out (its frame time spans the pause).

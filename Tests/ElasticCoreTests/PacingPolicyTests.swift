@@ -42,10 +42,26 @@ struct PacingPolicyTests {
         #expect(p.description == "timer 60 Hz (display 60 Hz, but presents came every 20 µs: vsync not in effect)")
     }
 
-    @Test("frames slower than the period (heavy work) still count as vsync holding")
+    @Test("frames slower than the period (heavy work) still count as vsync holding, at the rate measured")
     func slowFramesHold() throws {
         let r = DisplayReport(vsyncRequested: true, vsyncReported: true, refreshHz: 60)
-        #expect(PacingPolicy.afterCheck(r, medianIntervalNs: 33_333_333) == .vsync(displayHz: 60))
+        let p = PacingPolicy.afterCheck(r, medianIntervalNs: 33_333_333)
+        #expect(p.timerHz == nil)
+        #expect(p.description == "vsync, presents measured at 30 Hz (display reports 60 Hz)")
+    }
+
+    @Test("presents a nested compositor paces at 45 Hz on a 60 Hz display: that rate is stated and budgeted; within 5 % the display's")
+    func measuredRateStated() throws {
+        let r = DisplayReport(vsyncRequested: true, vsyncReported: true, refreshHz: 60)
+        let weston = PacingPolicy.afterCheck(r, medianIntervalNs: 22_000_000)
+        #expect(weston.description == "vsync, presents measured at 45 Hz (display reports 60 Hz)")
+        #expect(abs((weston.pacedHz ?? 0) - 1e9 / 22_000_000) < 1e-9)
+        // 16.9 ms is 59.2 Hz, 1.4 % off: the display's rate, as reported.
+        let close = PacingPolicy.afterCheck(r, medianIntervalNs: 16_900_000)
+        #expect(close == .vsync(displayHz: 60) && close.pacedHz == 60)
+        // 15.5 ms is 64.5 Hz, 7.5 % off.
+        #expect(PacingPolicy.afterCheck(r, medianIntervalNs: 15_500_000).description
+                == "vsync, presents measured at 65 Hz (display reports 60 Hz)")
     }
 
     @Test("the software renderer on a 75 Hz display: a 75 Hz timer (its vsync is SDL's whole-ms imitation)")

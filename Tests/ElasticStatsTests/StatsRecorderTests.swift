@@ -268,4 +268,23 @@ struct StatsRecorderTests {
         #expect(FrameStatsRecorder.summaryPath(for: "/tmp/a/run.csv") == "/tmp/a/run.summary.json")
         #expect(FrameStatsRecorder.summaryPath(for: "run.log") == "run.log.summary.json")
     }
+
+    @Test("pacing measured at 45 Hz after the run began: the budget, the summary and the file read back follow it")
+    func theBudgetFollowsTheMeasuredRate() throws {
+        let dir = try statsTemporaryDirectory()
+        let path = dir + "/run.csv"
+        let recorder = try FrameStatsRecorder(path: path, format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        // 45 Hz presents (22.222 ms): every one over a 60 Hz budget, none past 1.5 × a 45 Hz one.
+        var t: UInt64 = 0
+        for i in 0..<40 {
+            t += 22_222_222
+            recorder.record(FrameRecord(frame: i, timeNs: t, frameNs: 22_222_222))
+            if i == 20 { recorder.retarget(refreshRate: 45) }
+        }
+        let summary = try #require(recorder.finish())
+        #expect(summary.targetRefreshHz == 45 && summary.lateFrames == 0)
+        #expect(abs(summary.budgetMs - 1000.0 / 45) < 1e-9)
+        try FileManager.default.removeItem(atPath: dir + "/run.summary.json")   // the file alone says it
+        #expect(try FrameStatsReader.read(path: path).summary() == summary)
+    }
 }

@@ -3,6 +3,10 @@
 public enum Pacing: Equatable, Sendable, CustomStringConvertible {
     /// The display's vertical sync paces the presents; its intervals were measured to follow it.
     case vsync(displayHz: Double)
+    /// vsync holds, but the presents were measured at a rate more than 5 % from the display's (a
+    /// compositor that repaints at its own rate, as a nested weston does, or frames too heavy for
+    /// every refresh): the measured rate is the one the frames keep.
+    case vsyncAtMeasuredRate(measuredHz: Double, displayHz: Double)
     /// vsync was asked for and the renderer says it is on, but the first presents are still being
     /// measured: not yet known to hold.
     case vsyncUnconfirmed(displayHz: Double)
@@ -14,6 +18,8 @@ public enum Pacing: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .vsync(hz): "vsync (display \(Pacing.hz(hz)) Hz)"
+        case let .vsyncAtMeasuredRate(measured, display):
+            "vsync, presents measured at \(Pacing.hz(measured.rounded())) Hz (display reports \(Pacing.hz(display)) Hz)"
         case let .vsyncUnconfirmed(hz): "vsync requested (display \(Pacing.hz(hz)) Hz), not yet confirmed: measuring the first presents"
         case let .timer(hz, reason): "timer \(Pacing.hz(hz)) Hz (\(reason))"
         case let .unpaced(reason): "unpaced (\(reason))"
@@ -22,6 +28,16 @@ public enum Pacing: Equatable, Sendable, CustomStringConvertible {
 
     /// The rate the loop's own timer keeps, if it keeps one.
     public var timerHz: Double? { if case let .timer(hz, _) = self { hz } else { nil } }
+
+    /// The rate the frames come at, as far as is known: the frame budget people expect. Under a
+    /// compositor's own rate, the measured one.
+    public var pacedHz: Double? {
+        switch self {
+        case let .vsync(hz), let .vsyncUnconfirmed(hz), let .timer(hz, _): hz
+        case let .vsyncAtMeasuredRate(measured, _): measured
+        case .unpaced: nil
+        }
+    }
 
     /// 60, 59.94, 143.856: whole numbers without decimals, others with up to three.
     public static func hz(_ value: Double) -> String {
@@ -99,12 +115,20 @@ public enum PacingPolicy {
         return .timer(hz: hz, reason: "display \(Pacing.hz(hz)) Hz; the renderer could not turn vsync on")
     }
 
+    /// A measured present rate this far from the display's is stated beside it.
+    public static let rateTolerance = 0.05
+
     /// The decision once the first presents were measured: vsync holds when they come about one
-    /// refresh period apart or slower, not when they come far faster.
+    /// refresh period apart or slower, not when they come far faster. When they hold at a rate
+    /// more than 5 % from the display's, that measured rate is the one stated and budgeted.
     public static func afterCheck(_ r: DisplayReport, medianIntervalNs: UInt64) -> Pacing {
         guard case let .vsyncUnconfirmed(hz) = initial(r) else { return initial(r) }
         let periodNs = 1e9 / hz
-        if Double(medianIntervalNs) >= VsyncCheck.holdsAbove * periodNs { return .vsync(displayHz: hz) }
+        if Double(medianIntervalNs) >= VsyncCheck.holdsAbove * periodNs {
+            let measured = 1e9 / Double(medianIntervalNs)
+            if abs(measured - hz) > rateTolerance * hz { return .vsyncAtMeasuredRate(measuredHz: measured, displayHz: hz) }
+            return .vsync(displayHz: hz)
+        }
         let ms = Double(medianIntervalNs) / 1e6
         let shown = ms >= 1 ? "\(Int(ms.rounded())) ms" : "\(Int((ms * 1000).rounded())) µs"
         return .timer(hz: min(hz, r.fpsLimit > 0 ? r.fpsLimit : hz),

@@ -107,7 +107,8 @@ struct ElasticLayout: StatsLayout {
                 guard let colon = body.firstIndex(of: ":") else { continue }
                 let key = String(body[..<colon]).trimmingCharacters(in: .whitespaces)
                 let value = String(body[body.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-                if columns == nil {
+                if columns == nil || ["target_refresh_hz", "budget_ms", "pacing"].contains(key) {
+                    // Pacing, and the budget with it, is settled by the first presents: a later line wins.
                     metadata[key] = value
                 } else if key == "paused" {
                     pauses += 1

@@ -95,6 +95,8 @@ final class GameLoop {
             if announceFirstFrame { printError("elastic: pacing: \(decided) (measured over the first presents)") }
             hud.pacing = decided.description
             stats?.note("pacing", decided.description)
+            // The budget follows the rate the presents were measured at.
+            if let hz = decided.pacedHz { hud.refreshRate = hz; stats?.retarget(refreshRate: hz) }
         }
     }
 

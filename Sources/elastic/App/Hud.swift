@@ -19,7 +19,12 @@ final class Hud {
     private var lastTextUpdate = -Double.infinity
     private let renderer: String
     private let stepRate: Double
-    private let budgetMs: Double
+    private var budgetMs: Double
+    /// The rate the graph's budget line is drawn for (the measured one once pacing is settled).
+    var refreshRate: Double {
+        get { 1000 / budgetMs }
+        set { budgetMs = 1000 / (newValue > 0 && newValue.isFinite ? newValue : 60) }
+    }
 
     var visible = false
     /// What paces the frames (`Pacing.description`).

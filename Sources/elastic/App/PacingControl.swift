@@ -31,12 +31,7 @@ final class PacingControl {
     }
 
     /// What the timer keeps, or the display's rate under vsync: the frame budget people expect.
-    var targetHz: Double? {
-        switch pacing {
-        case let .vsync(hz), let .vsyncUnconfirmed(hz), let .timer(hz, _): hz
-        case .unpaced: nil
-        }
-    }
+    var targetHz: Double? { pacing.pacedHz }
 
     /// Before a frame reads its input: waits for its deadline when the loop's timer paces.
     func waitForFrame() {

@@ -245,7 +245,7 @@ struct PlayCommand: ParsableCommand {
         guard let stats else { return nil }
         // In effect only when measured: a vsync not yet confirmed by the first presents is unknown.
         let vsyncInEffect: Bool? = switch control.pacing {
-        case .vsync: true
+        case .vsync, .vsyncAtMeasuredRate: true
         case .vsyncUnconfirmed: nil
         case .timer, .unpaced: false
         }

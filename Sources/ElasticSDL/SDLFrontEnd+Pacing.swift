@@ -3,15 +3,16 @@ import ElasticCore
 import Foundation
 
 extension SDLFrontEnd {
-    /// What the display and renderer report, for `PacingPolicy`. SDL sets the renderer's vsync flag
-    /// even where it only imitates vsync with whole-millisecond delays (the software renderer, or
-    /// OpenGL whose swap interval could not be set): that is reported as simulated.
+    /// What the display and the presenting renderer report, for `PacingPolicy`. SDL sets the
+    /// renderer's vsync flag even where it only imitates vsync with whole-millisecond delays: that
+    /// is reported as simulated (`VsyncSource`). A software frame shown through a presenter is
+    /// paced by the presenter's swap, with no timer on top.
     public func displayReport(fpsLimit: Double, headless: Bool, simulatedFPS: Double) -> DisplayReport {
         var info = SDL_RendererInfo()
-        SDL_GetRendererInfo(renderer, &info)
+        SDL_GetRendererInfo(presenter?.renderer ?? renderer, &info)
         let flag = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
-        var simulated = rendererName == "software" || ["dummy", "offscreen"].contains(videoDriver)
-        if rendererName.hasPrefix("opengl"), SDL_GL_GetSwapInterval() == 0 { simulated = true }
+        let simulated = VsyncSource.isSimulated(drawing: rendererName, videoDriver: videoDriver, presenter: presenter?.name,
+                                                swapInterval: SDL_GL_GetSwapInterval())
         return DisplayReport(headless: headless, simulatedFPS: simulatedFPS, vsyncRequested: vsyncRequested,
                              vsyncReported: flag, vsyncSimulated: simulated, refreshHz: refreshRate, fpsLimit: fpsLimit)
     }
@@ -19,7 +20,7 @@ extension SDLFrontEnd {
     /// The loop's timer paces from now on: SDL's own vsync (imitated, or not holding) must not add
     /// its whole-millisecond delays on top.
     public func stopRendererVsync() {
-        SDL_RenderSetVSync(renderer, 0)
+        SDL_RenderSetVSync(presenter?.renderer ?? renderer, 0)
     }
 }
 

@@ -34,9 +34,13 @@ struct VideoExportTests {
 
     /// ffprobe's codec_name, pix_fmt, width, height, r_frame_rate and nb_read_frames.
     static func probe(_ url: URL) throws -> [String: String] {
-        let text = String(decoding: try tool("ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                                                          "stream=codec_name,pix_fmt,width,height,r_frame_rate,nb_read_frames",
-                                                          "-of", "default=noprint_wrappers=1", url.path]), as: UTF8.self)
+        try streamFields(url, "codec_name,pix_fmt,width,height,r_frame_rate,nb_read_frames", options: ["-count_frames"])
+    }
+
+    /// ffprobe's `entries` (comma-separated stream fields) of the first video stream.
+    static func streamFields(_ url: URL, _ entries: String, options: [String] = []) throws -> [String: String] {
+        let text = String(decoding: try tool("ffprobe", ["-v", "error"] + options + ["-select_streams", "v:0", "-show_entries",
+                                                          "stream=\(entries)", "-of", "default=noprint_wrappers=1", url.path]), as: UTF8.self)
         var fields: [String: String] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1).map(String.init)

@@ -9,8 +9,9 @@ import Glibc
 /// process that encodes it (see VideoFormat); the frames the loop did not redraw are repeated, so
 /// frame n of the video shows the run at time n / fps.
 ///
-/// FFmpeg writes a hidden temporary file beside FILE, renamed to FILE only once it exited cleanly:
-/// a failed or interrupted encode never leaves a half-written file under the final name.
+/// FFmpeg writes a hidden temporary file beside FILE, renamed to FILE only once it passed the
+/// checks (see VideoCheck): a failed or interrupted encode never leaves a half-written file under
+/// the final name.
 final class VideoEncoder {
     let path: String
     let format: VideoFormat
@@ -20,6 +21,7 @@ final class VideoEncoder {
     private let ffmpeg: String
     private let temporary: String
     private let log: String
+    private let check: VideoCheck
     private var pid: pid_t = 0
     private let pipe: FramePipe
     /// The next video frame's index (frames are numbered from the first drawn frame's time).
@@ -44,6 +46,7 @@ final class VideoEncoder {
         let stem = ".\(url.lastPathComponent).partial-\(getpid())"
         temporary = url.deletingLastPathComponent().appendingPathComponent(stem).path
         log = FileManager.default.temporaryDirectory.appendingPathComponent("elastic-ffmpeg-\(getpid()).log").path
+        check = VideoCheck(ffmpeg: ffmpeg, log: log)
         let args = format.encodeArguments(width: width, height: height, fps: fps, quality: quality, live: live, output: temporary)
         var fds: [Int32] = [0, 0]
         guard Glibc.pipe(&fds) == 0 else { throw ValidationFailure("cannot make a pipe to ffmpeg: \(errnoText())") }
@@ -110,8 +113,9 @@ final class VideoEncoder {
     }
 
     /// Finishes the video: a live run's idle tail is filled up to now, FFmpeg's input closed and
-    /// its exit awaited, the GIF's palette passes run, and the file renamed into place. Returns
-    /// what went wrong (the temporary file removed), or nil.
+    /// its exit awaited, the GIF's palette passes run, the file checked and renamed into place.
+    /// Returns what went wrong (its cause named when the disk is full; the temporary file
+    /// removed), or nil.
     func finish() -> String? {
         if live, let offset = liveClockOffset, let first = firstIndex {
             let end = Int(((VideoEncoder.monotonic() + offset) * fps).rounded()) - first
@@ -120,7 +124,8 @@ final class VideoEncoder {
         pipe.close()
         progress?.finish()
         if failedSlot != nil { repeatedForLag += 1 }
-        if repeatedForLag > 0 {
+        // Once FFmpeg stopped reading, frames are lost for that reason, reported below.
+        if repeatedForLag > 0, pipe.failure == nil {
             printError("elastic: video: \(repeatedForLag) frames repeat the one before: the encoder was still busy with earlier frames")
         }
         var problem = pipe.failure
@@ -128,6 +133,10 @@ final class VideoEncoder {
         if status != 0 { problem = "ffmpeg exited with status \(status)" + logTail() }
         if problem == nil, pipe.written == 0 { problem = "no frame was drawn" }
         if problem == nil, format == .gif { problem = makeGIF() }
+        if problem == nil { problem = check.problem(file: temporary, frames: pipe.written) }
+        if let failure = problem, let cause = VideoCheck.fullDisk(directory: directory, log: check.logText()) {
+            problem = "\(cause); \(failure)"
+        }
         if problem == nil, rename(temporary, path) != 0 { problem = "cannot move the video into place: \(errnoText())" }
         unlink(temporary)
         unlink(log)
@@ -161,23 +170,25 @@ final class VideoEncoder {
         return rename(gif, temporary) == 0 ? nil : "cannot move the GIF: \(errnoText())"
     }
 
-    private func logTail() -> String {
-        guard let text = try? String(contentsOfFile: log, encoding: .utf8), !text.isEmpty else { return "" }
-        return ": " + text.split(separator: "\n").suffix(3).joined(separator: " / ")
-    }
+    private func logTail() -> String { check.logText().map { ": \($0)" } ?? "" }
+
+    /// The folder the video is written in (where its temporary file takes room).
+    private var directory: String { URL(fileURLWithPath: path).deletingLastPathComponent().path }
 
     private static func monotonic() -> Double { Double(MonotonicTimeSource.nanoseconds()) / 1e9 }
 
     /// Starts ffmpeg in its own process group (Ctrl-C reaches the app, which then finishes the
-    /// video, not FFmpeg mid-file), standard output discarded, standard error to `stderrPath`.
-    static func spawn(_ program: String, _ arguments: [String], stdin: Int32?, stderrPath: String) throws -> pid_t {
+    /// video, not FFmpeg mid-file), standard output to `stdout` (or discarded), standard error to `stderrPath`.
+    static func spawn(_ program: String, _ arguments: [String], stdin: Int32?, stdout: Int32? = nil, stderrPath: String) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if let stdin { posix_spawn_file_actions_adddup2(&actions, stdin, 0) } else {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if let stdout { posix_spawn_file_actions_adddup2(&actions, stdout, 1) } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

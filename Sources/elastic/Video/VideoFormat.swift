@@ -50,20 +50,29 @@ enum VideoFormat: String, CaseIterable {
             args += ["-c:v", "libx264rgb", "-qp", "0", "-preset", preset, "-pix_fmt", "bgr0"]
         case (.mp4, _):
             // yuv420p halves chroma, so odd sizes get one more row or column (black) to be legal.
-            if width % 2 == 1 || height % 2 == 1 { args += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] }
-            args += ["-c:v", "libx264", "-preset", preset, "-crf", "\(crf[quality]!.h264)", "-pix_fmt", "yuv420p",
-                     "-movflags", "+faststart"]
+            let pad = width % 2 == 1 || height % 2 == 1 ? "pad=ceil(iw/2)*2:ceil(ih/2)*2," : ""
+            args += ["-vf", pad + VideoFormat.toBT709, "-c:v", "libx264", "-preset", preset, "-crf", "\(crf[quality]!.h264)",
+                     "-pix_fmt", "yuv420p", "-movflags", "+faststart"] + VideoFormat.bt709Tags
         case (.webm, .lossless):
             args += ["-c:v", "libvpx-vp9", "-lossless", "1", "-pix_fmt", "gbrp", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1"]
         case (.webm, _):
-            args += ["-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "\(crf[quality]!.vp9)", "-pix_fmt", "yuv420p",
-                     "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1"]
+            args += ["-vf", VideoFormat.toBT709, "-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "\(crf[quality]!.vp9)", "-pix_fmt", "yuv420p",
+                     "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1"] + VideoFormat.bt709Tags
         case (.mkv, _), (.gif, _):
             // Slices let FFV1 encode on every core.
             args += ["-c:v", "ffv1", "-level", "3", "-slices", "4", "-pix_fmt", "bgr0"]
         }
         return args + ["-f", firstPassMuxer, "-y", output]
     }
+
+    /// RGB to limited-range yuv420p with the BT.709 matrix, by the filter itself: left to the
+    /// conversion FFmpeg inserts, swscale would use BT.601, which HD players do not assume.
+    static let toBT709 = "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p"
+
+    /// What the yuv420p frames are, written into the stream, so every player decodes them with the
+    /// matrix they were made with (untagged, players guess by size). The frames are sRGB, whose
+    /// primaries are BT.709's.
+    static let bt709Tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
 
     /// The GIF's two further passes over the first pass's lossless file: the palette, then the frames.
     static func gifPasses(source: String, palette: String, output: String, quality: VideoQuality) -> [[String]] {

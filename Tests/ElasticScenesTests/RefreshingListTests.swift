@@ -34,6 +34,21 @@ private struct RefreshRig {
         for _ in 0..<n { _ = refresh.step(&sim, dt: dt) }
     }
 
+    /// Ends a refresh at once and starts closing the strip over `duration`.
+    mutating func endAndClose(over duration: Double) {
+        refresh.startRefresh(at: now)
+        _ = refresh.endRefresh(at: now)
+        refresh.close(at: now, over: duration, world: &sim.world)
+    }
+
+    /// Steps the way a closing scene does: springs and list, then the closing tween.
+    mutating func stepClosing(_ n: Int = 1) {
+        for _ in 0..<n {
+            step()
+            refresh.driveClosing(at: now, world: &sim.world)
+        }
+    }
+
     mutating func grab() { send(.pointerDown(.mouse, Vec2(640, fingerY))) }
     mutating func release() { send(.pointerUp(.mouse, Vec2(640, fingerY))) }
 
@@ -130,14 +145,11 @@ struct RefreshingListTests {
     func closes() {
         var rig = RefreshRig.sticky()
         rig.refresh.list.drive(to: 44, world: &rig.sim.world)
-        rig.refresh.startRefresh(at: rig.now)
-        _ = rig.refresh.endRefresh(at: rig.now)
-        rig.refresh.close(at: rig.now, over: 0.5, world: &rig.sim.world)
+        rig.endAndClose(over: 0.5)
         #expect(rig.refresh.isClosing)
         // 120 steps make 0.5 s; the clock's rounding may take one more.
         for n in 1...121 {
-            rig.step()
-            rig.refresh.driveClosing(at: rig.now, world: &rig.sim.world)
+            rig.stepClosing()
             if n == 60 { #expect(abs(rig.h - 22) < 0.05) }    // a symmetric ease is half-way at half time
             if n < 119 { #expect(!rig.refresh.hasClosed(in: rig.sim.world), "step \(n)") }
         }
@@ -151,33 +163,21 @@ struct RefreshingListTests {
     func grabCancelsTheClose() {
         var rig = RefreshRig.sticky()
         rig.refresh.list.drive(to: 44, world: &rig.sim.world)
-        rig.refresh.startRefresh(at: rig.now)
-        _ = rig.refresh.endRefresh(at: rig.now)
-        rig.refresh.close(at: rig.now, over: 0.5, world: &rig.sim.world)
-        for _ in 0..<24 {
-            rig.step()
-            rig.refresh.driveClosing(at: rig.now, world: &rig.sim.world)
-        }
+        rig.endAndClose(over: 0.5)
+        rig.stepClosing(24)
         let caught = rig.h
         #expect(caught > 22 && caught < 44)     // on its way, not half-way yet at 0.1 s
         rig.grab()
-        for _ in 0..<96 {                       // held still for 0.4 s: a tween would have shut it
-            rig.step()
-            rig.refresh.driveClosing(at: rig.now, world: &rig.sim.world)
-        }
+        rig.stepClosing(96)                     // held still for 0.4 s: a tween would have shut it
         #expect(abs(rig.h - caught) < 1e-9)
         #expect(!rig.refresh.hasClosed(in: rig.sim.world))
         rig.release()
         // Let go, the list starts back from where the finger left it on its spring: the old tween,
         // long over, would put it at 0 at once.
-        rig.step()
-        rig.refresh.driveClosing(at: rig.now, world: &rig.sim.world)
+        rig.stepClosing()
         #expect(rig.refresh.list.mode == .springing)
         #expect(rig.h > caught - 1)
-        for _ in 0..<(2 * 240) {
-            rig.step()
-            rig.refresh.driveClosing(at: rig.now, world: &rig.sim.world)
-        }
+        rig.stepClosing(2 * 240)
         #expect(abs(rig.h) < 1e-3)
         #expect(rig.refresh.isClosing)          // the scene decides when it is over
     }
@@ -187,15 +187,12 @@ struct RefreshingListTests {
         var rig = RefreshRig.sticky()
         rig.grab()
         _ = rig.pull(past: 30)
-        rig.refresh.startRefresh(at: rig.now)
-        _ = rig.refresh.endRefresh(at: rig.now)
-        rig.refresh.close(at: rig.now, over: 0.5, world: &rig.sim.world)
+        rig.endAndClose(over: 0.5)
         let held = rig.h
-        rig.step(120)
-        rig.refresh.driveClosing(at: rig.now, world: &rig.sim.world)
+        rig.stepClosing(120)
         #expect(abs(rig.h - held) < 1e-9)
         rig.release()
-        rig.step(2 * 240)
+        rig.stepClosing(2 * 240)
         #expect(rig.refresh.hasClosed(in: rig.sim.world))
     }
 

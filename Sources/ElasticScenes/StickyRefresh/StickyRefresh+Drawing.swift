@@ -9,22 +9,23 @@ extension StickyRefresh {
         let now = sim.renderTime(alpha: a)
         let w = size.width, hgt = size.height
         let bar = StickyRefresh.barHeight
-        let h = list.interpolatedOffset(in: sim.world, alpha: a)
+        let h = refresh.list.interpolatedOffset(in: sim.world, alpha: a)
         drawList.clearColor = StickyRefresh.background
 
         // Rows: one white block for the visible rows, then separators and labels.
-        let rows = list.visibleRows(offset: h)
+        let rows = refresh.list.visibleRows(offset: h)
+        let rowHeight = refresh.list.rowHeight
         if !rows.isEmpty {
-            let top = max(list.rowTop(rows.lowerBound, offset: h), bar)
-            let bottom = min(list.rowTop(rows.upperBound, offset: h), hgt)
+            let top = max(refresh.list.rowTop(rows.lowerBound, offset: h), bar)
+            let bottom = min(refresh.list.rowTop(rows.upperBound, offset: h), hgt)
             if bottom > top {
                 tessellator.fillRect(Rect(x: 0, y: top, width: w, height: bottom - top), color: StickyRefresh.rowColor, into: &drawList)
             }
             for i in rows {
-                let y = list.rowTop(i, offset: h)
-                tessellator.fillRect(Rect(x: 15, y: y + StickyRefresh.rowHeight - 0.5, width: max(w - 15, 0), height: 0.5),
+                let y = refresh.list.rowTop(i, offset: h)
+                tessellator.fillRect(Rect(x: 15, y: y + rowHeight - 0.5, width: max(w - 15, 0), height: 0.5),
                                      color: StickyRefresh.separatorColor, into: &drawList)
-                drawList.addText(TextItem(rowLabels[i], at: Vec2(16, y + StickyRefresh.rowHeight / 2), size: 17,
+                drawList.addText(TextItem(refresh.rowLabels[i], at: Vec2(16, y + rowHeight / 2), size: 17,
                                           color: StickyRefresh.textColor, alignment: .leading))
             }
         }
@@ -35,12 +36,6 @@ extension StickyRefresh {
         tessellator.fillRect(Rect(x: 0, y: 0, width: w, height: bar), color: StickyRefresh.barColor, into: &drawList)
         tessellator.fillRect(Rect(x: 0, y: bar - 0.5, width: w, height: 0.5), color: StickyRefresh.barLineColor, into: &drawList)
         drawList.addText(TextItem("Sticky Refresh", at: Vec2(w / 2, 20 + 22), size: 17, color: StickyRefresh.textColor))
-    }
-
-    /// The round blob's radius in a strip h tall: 15, or half the strip when that is less.
-    public static func normalBlobRadius(h: Double) -> Double {
-        guard h.isFinite else { return 0 }
-        return min(radius, max(h / 2, 0))
     }
 
     /// The strip between the bar and the list's top: blob, spinner or result.
@@ -120,6 +115,4 @@ extension StickyRefresh {
         drawList.addText(TextItem(text, at: Vec2(left + icon + gap, y), size: fontSize, color: color, alignment: .leading))
     }
 
-    /// Adds a label on top of what is drawn so far. Closes any triangles the tessellator left
-    /// open first (a no-op when it commits its own), as `DrawList.addText` requires.
 }

@@ -36,19 +36,8 @@ public final class StickyRefresh: SimulationScene, TextMeasuringScene {
 
     // The seed's constants.
     public static let barHeight = 64.0
-    public static let originalHeight = 44.0
-    public static let maxStretchHeight = 44.0
-    public static let maxScaleFactor = 0.6
-    /// The blob's top (and bottom) inset in the strip.
-    public static let blobInset = 7.0
-    public static let radius = 15.0
-    public static let blobFill = RGBA(85, 85, 85).withOpacity(0.6)
     /// The list holds this much open while refreshing.
     public static let refreshingHeight = 44.0
-    /// Pulling past this starts a refresh: 2 · originalHeight.
-    public static var refreshThreshold: Double { originalHeight + maxStretchHeight }
-    /// The demo's refresh takes this long unless Space ends it.
-    public static let refreshDuration = 2.0
     /// The blob shrinks upward and fades over this…
     public static let shrinkDuration = 0.15
     /// …and the spinner starts this much later.
@@ -61,8 +50,6 @@ public final class StickyRefresh: SimulationScene, TextMeasuringScene {
     public static let closeDuration = 0.5
 
     // Look (not in the seed's text: iOS defaults).
-    public static let rowHeight = 44.0
-    public static let rowCount = 30
     public static let background = RGBA(239, 239, 244)
     public static let rowColor = RGBA.white
     public static let separatorColor = RGBA(200, 199, 204)
@@ -79,164 +66,120 @@ public final class StickyRefresh: SimulationScene, TextMeasuringScene {
     public private(set) var sim = Simulation()
     public var reports: [String] = []
 
-    public private(set) var list: ListView
+    /// The list under the bar and its refresh cycle (a refresh takes `RefreshingList.refreshDuration`
+    /// unless Space ends it).
+    public private(set) var refresh: RefreshingList
+    public var list: ListView { refresh.list }
     public private(set) var blob: Entity
     public private(set) var size = Size(0, 0)
-    public private(set) var state: StickyState = .original
+    /// The state while no refresh runs: original, normal or stretching.
+    private var pullState: StickyState = .original
+    /// How the last refresh ended.
+    private var lastRefreshSucceeded = true
     /// Whether the next refresh to end succeeds (S sets it, F clears it).
     public private(set) var nextRefreshSucceeds = true
     /// When the current refresh started and will end, and when its result appeared.
-    public private(set) var refreshStart = 0.0
-    public private(set) var refreshEnd = 0.0
-    public private(set) var resultStart = 0.0
+    public var refreshStart: Double { refresh.refreshStart }
+    public var refreshEnd: Double { refresh.refreshDue }
+    public var resultStart: Double { refresh.refreshEnded }
     /// The list is closing the strip after a result.
-    public private(set) var isClosing = false
+    public var isClosing: Bool { refresh.isClosing }
     /// The strip height the blob had when the refresh started (it shrinks from that shape).
     var frozenHeight = 88.0
     /// False for a refresh started by Space: no blob to shrink.
     var blobShrinksAway = true
-    private var closeTween: Tween?
     var path = Path()
-    let rowLabels: [String]
 
     public init(size: Size) {
         var s = Simulation()
-        list = ListView(world: &s.world, name: "list", rowHeight: StickyRefresh.rowHeight, rowCount: StickyRefresh.rowCount)
+        // UITableView's default 44-pt rows (the seed's text has none).
+        refresh = RefreshingList(world: &s.world, rowHeight: 44, rowCount: 30,
+                                 threshold: StickyRefresh.refreshThreshold, triggersOnlyWhileHeld: false)
         blob = s.world.spawn("blob", at: .zero, spring: ListView.bounceSpring)
         sim = s
-        rowLabels = (0..<StickyRefresh.rowCount).map { "Row \($0 + 1)" }
         resize(to: size)
     }
 
     /// The pull h now: the strip's visible height (the list entity's y).
-    public var h: Double { list.offset(in: sim.world) }
+    public var h: Double { refresh.pull(in: sim.world) }
 
-    // MARK: Blob geometry (the spec's numbers)
-
-    /// The stretched blob's numbers in blob coordinates (centre line x = 15, top at the strip's y 7).
-    public struct BlobGeometry: Hashable, Sendable {
-        /// s = 1 − 0.6·(h − 44)/44: 1 at h = 44, 0.4 at h = 88.
-        public var scale: Double
-        /// Top half-circle: centre (15, 15), radius 15s.
-        public var topRadius: Double
-        /// Cy = (h − 14) − 15s²: the bottom half-circle's centre y.
-        public var bottomCenterY: Double
-        /// Bottom half-circle radius 15s².
-        public var bottomRadius: Double
-        /// The side curves' control points' y: 15 + (Cy − 15)/2.
-        public var controlY: Double
-    }
-
-    /// The stretching blob for a strip of height h (clamped to 44…88).
-    public static func blobGeometry(h: Double) -> BlobGeometry {
-        let hh = min(max(h.isFinite ? h : originalHeight, originalHeight), refreshThreshold)
-        let s = 1 - maxScaleFactor * (hh - maxStretchHeight) / maxStretchHeight
-        let r = radius
-        let cy = (hh - 2 * blobInset) - r * s * s
-        return BlobGeometry(scale: s, topRadius: r * s, bottomCenterY: cy, bottomRadius: r * s * s,
-                            controlY: r + (cy - r) / 2)
-    }
-
-    /// Appends the stretched blob for strip height h, in blob coordinates placed at `origin`
-    /// (the window point of blob (0, 0)), shrunk by `shrink` (1 = full size) towards its top centre.
-    public static func blobPath(h: Double, origin: Vec2 = .zero, shrink: Double = 1, into path: inout Path) {
-        let g = blobGeometry(h: h)
-        let q = max(0, min(shrink.isFinite ? shrink : 1, 1))
-        guard q > 0 else { return }
-        let r = radius
-        func p(_ x: Double, _ y: Double) -> Vec2 { Vec2(origin.x + r + (x - r) * q, origin.y + y * q) }
-        let s2 = r * g.scale * g.scale
-        path.move(to: p(r - g.topRadius, r))
-        path.arc(center: p(r, r), radius: g.topRadius * q, start: Double.pi, end: 2 * Double.pi, clockwise: true)
-        path.quad(to: p(r + s2, g.bottomCenterY), control: p(r + s2, g.controlY))
-        path.arc(center: p(r, g.bottomCenterY), radius: g.bottomRadius * q, start: 0, end: Double.pi, clockwise: true)
-        path.quad(to: p(r - g.topRadius, r), control: p(r - s2, g.controlY))
-        path.close()
+    /// The pull's state at rest, the refresh cycle's otherwise.
+    public var state: StickyState {
+        switch refresh.phase {
+        case .idle: return pullState
+        case .refreshing: return .refreshing
+        case .ending: return lastRefreshSucceeded ? .succeeded : .failed
+        }
     }
 
     // MARK: Scene
 
     public func resize(to newSize: Size) {
-        let w = newSize.width.isFinite ? newSize.width : 1
-        let hgt = newSize.height.isFinite ? newSize.height : 1
-        size = Size(max(w, 1), max(hgt, 1))
-        let bar = StickyRefresh.barHeight
-        list.layout(frame: Rect(x: 0, y: bar, width: size.width, height: max(size.height - bar, 0)), world: &sim.world)
+        size = refresh.layout(window: newSize, headerHeight: StickyRefresh.barHeight, world: &sim.world)
         placeBlob()
     }
 
     public func handle(_ event: InputEvent) {
-        let now = sim.time
         switch event {
-        case .key(.space):
-            switch state {
-            case .refreshing: finishRefresh()
-            case .original, .normal, .stretching: beginRefresh(now: now, h: h, byKey: true)
-            case .succeeded, .failed: break
-            }
         case .key(.s):
             nextRefreshSucceeds = true
             reports.append("sticky-refresh: refreshes will succeed")
         case .key(.f):
             nextRefreshSucceeds = false
             reports.append("sticky-refresh: refreshes will fail")
-        case .key:
-            break
         default:
-            if list.handle(event, world: &sim.world, time: now), list.isHeld, closeTween != nil {
-                // Grabbed while closing: the finger takes over; releasing springs to 0.
-                closeTween = nil
+            switch refresh.handle(event, world: &sim.world, now: sim.time) {
+            case .start?: beginRefresh(now: sim.time, h: h, byKey: true)
+            case .end?: finishRefresh()
+            case nil: break
             }
         }
     }
 
     public func step(dt: Double) {
-        guard dt.isFinite, dt > 0 else { return }
-        sim.step(dt: dt)
-        let now = sim.time
-        list.step(world: &sim.world, time: now)
+        guard let now = refresh.step(&sim, dt: dt) else { return }
         update(now: now)
         placeBlob()
     }
 
-    private func set(_ newState: StickyState) {
-        guard newState != state else { return }
-        state = newState
-        reports.append("sticky-refresh: \(newState.rawValue)")
+    private func report(_ state: StickyState) {
+        reports.append("sticky-refresh: \(state.rawValue)")
+    }
+
+    private func setPullState(_ newState: StickyState) {
+        guard newState != pullState else { return }
+        pullState = newState
+        report(newState)
     }
 
     private func update(now: Double) {
         let h = self.h
-        let held = list.isHeld
-        switch state {
-        case .original, .normal, .stretching:
-            if h > StickyRefresh.refreshThreshold {
+        let held = refresh.list.isHeld
+        switch refresh.phase {
+        case .idle:
+            if refresh.isPastThreshold(in: sim.world) {
                 beginRefresh(now: now, h: h)
             } else if h >= StickyRefresh.originalHeight {
-                if held { set(.stretching) }
+                if held { setPullState(.stretching) }
             } else if h > 1e-6 {
-                set(.normal)
+                setPullState(.normal)
             } else if !held {
-                set(.original)
+                setPullState(.original)
             }
         case .refreshing:
-            if now >= refreshEnd - 1e-9 { finishRefresh() }
-        case .succeeded, .failed:
+            if refresh.isRefreshOver(at: now) { finishRefresh() }
+        case .ending:
+            // The result shows, then the list closes the strip; a grab while closing takes over
+            // and releasing springs it to 0.
             if !isClosing, now >= resultStart + StickyRefresh.resultFadeDuration + StickyRefresh.resultHoldDuration - 1e-9 {
-                isClosing = true
-                list.setTopInset(0, world: &sim.world, time: now)
-                if !held {
-                    closeTween = Tween(from: h, to: 0, start: now, duration: StickyRefresh.closeDuration, easing: .easeInOut)
-                }
+                refresh.close(at: now, over: StickyRefresh.closeDuration, world: &sim.world)
             }
             if isClosing {
-                if let tween = closeTween, !list.isHeld {
-                    list.drive(to: tween.value(at: now), world: &sim.world)
-                    if tween.isFinished(at: now) { closeTween = nil }
-                }
-                if closeTween == nil, !list.isHeld, self.h <= 1e-6 {
-                    isClosing = false
-                    set(.original)
+                refresh.driveClosing(at: now, world: &sim.world)
+                if refresh.hasClosed(in: sim.world) {
+                    refresh.rest()
+                    pullState = .original
+                    report(.original)
                 }
             }
         }
@@ -247,18 +190,16 @@ public final class StickyRefresh: SimulationScene, TextMeasuringScene {
     private func beginRefresh(now: Double, h: Double, byKey: Bool = false) {
         blobShrinksAway = !byKey
         frozenHeight = min(max(h, StickyRefresh.originalHeight), StickyRefresh.refreshThreshold)
-        set(.refreshing)
-        refreshStart = now
-        refreshEnd = now + StickyRefresh.refreshDuration
-        list.setTopInset(StickyRefresh.refreshingHeight, world: &sim.world, time: now)
-        if !list.isHeld { list.settle(to: StickyRefresh.refreshingHeight, world: &sim.world) }
+        refresh.startRefresh(at: now)
+        report(.refreshing)
+        refresh.list.setTopInset(StickyRefresh.refreshingHeight, world: &sim.world, time: now)
+        if !refresh.list.isHeld { refresh.list.settle(to: StickyRefresh.refreshingHeight, world: &sim.world) }
     }
 
     private func finishRefresh() {
-        guard state == .refreshing else { return }
-        resultStart = sim.time
-        isClosing = false
-        set(nextRefreshSucceeds ? .succeeded : .failed)
+        guard refresh.endRefresh(at: sim.time) else { return }
+        lastRefreshSucceeded = nextRefreshSucceeds
+        report(state)
     }
 
     /// Writes the blob entity: its centre line and the centre of its lowest circle.
@@ -278,13 +219,8 @@ public final class StickyRefresh: SimulationScene, TextMeasuringScene {
         sim.world.pin(blob, at: Vec2(x, y))
     }
 
-    public var isIdle: Bool {
-        !list.isBusy && sim.isAtRest && closeTween == nil
-            && (state == .original || state == .normal || state == .stretching)
-    }
+    public var isIdle: Bool { refresh.isAtRest && sim.isAtRest }
 
-    public var mainSpring: SpringParameters { list.spring }
-    public func setMainSpring(_ spring: SpringParameters) {
-        sim.world.replaceSpring(list.spring, with: spring, for: CollectionOfOne(list.entity)); list.spring = spring
-    }
+    public var mainSpring: SpringParameters { refresh.list.spring }
+    public func setMainSpring(_ spring: SpringParameters) { refresh.setSpring(spring, world: &sim.world) }
 }

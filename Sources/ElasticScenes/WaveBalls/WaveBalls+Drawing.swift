@@ -9,7 +9,7 @@ extension WaveBalls {
         let now = sim.renderTime(alpha: a)
         let w = size.width
         let header = WaveBalls.headerHeight
-        let h = list.interpolatedOffset(in: sim.world, alpha: a)
+        let h = refresh.list.interpolatedOffset(in: sim.world, alpha: a)
         let top = header + h
         drawList.clearColor = WaveBalls.gapColor
 
@@ -17,15 +17,15 @@ extension WaveBalls {
         let inset = WaveBalls.cardInset
         let cardWidth = w - 2 * inset
         if cardWidth > 0 {
-            for i in list.visibleRows(offset: h) {
-                let y = list.rowTop(i, offset: h) + inset
+            for i in refresh.list.visibleRows(offset: h) {
+                let y = refresh.list.rowTop(i, offset: h) + inset
                 tessellator.fillRoundedRect(Rect(x: inset, y: y, width: cardWidth, height: WaveBalls.cardHeight), radius: 4,
                                             color: WaveBalls.cardColor, into: &drawList)
                 let textX = inset + 14
                 let lineWidth = max(cardWidth - 28, 0)
                 tessellator.fillRect(Rect(x: textX, y: y + 40, width: lineWidth * 0.85, height: 7), color: WaveBalls.waveColor, into: &drawList)
                 tessellator.fillRect(Rect(x: textX, y: y + 55, width: lineWidth * 0.55, height: 7), color: WaveBalls.waveColor, into: &drawList)
-                drawList.addText(TextItem(rowLabels[i], at: Vec2(textX, y + 20), size: 16, color: RGBA(51, 51, 51), alignment: .leading))
+                drawList.addText(TextItem(refresh.rowLabels[i], at: Vec2(textX, y + 20), size: 16, color: RGBA(51, 51, 51), alignment: .leading))
             }
         }
 

@@ -16,14 +16,9 @@ import ElasticCore
 /// window coordinates: y = 80 + h − bend/2), `ball0`…`ball3` (ball centres, window coordinates;
 /// parked at the hump's base (W/2, 80 + h) while hidden).
 public final class WaveBalls: SimulationScene {
-    public enum Phase: String, Sendable, Hashable {
-        /// Scrolling and pulling.
-        case idle
-        /// Triggered: balls out, list locked at 80 → 70.
-        case refreshing
-        /// Balls gone, list returning to 0; the wave stays flat for 0.5 s.
-        case ending
-    }
+    /// idle: scrolling and pulling; refreshing: balls out, the list locked at 80 → 70; ending: balls
+    /// gone, the list returning to 0, the wave flat for 0.5 s.
+    public typealias Phase = RefreshingList.Phase
 
     public static let name = "wave-balls"
     public let title = "wave-balls: pull the list down past 80"
@@ -38,8 +33,6 @@ public final class WaveBalls: SimulationScene {
     public static let gapColor = RGBA(192, 194, 196)
     public static let waveColor = RGBA(239, 239, 244)
     public static let cardColor = RGBA.white
-    public static let rowCount = 30
-    public static let rowHeight = 92.0
     public static let cardInset = 10.0
     public static let cardHeight = 75.0
     /// Pull distance that triggers the refresh.
@@ -59,12 +52,10 @@ public final class WaveBalls: SimulationScene {
     /// Horizontal spacing of the balls: ball size 15 + space 10.
     public static let ballSpacing = 25.0
     /// How far the balls rise above the list's top: stopDistance / 2.
-    public static let ballRise = 35.0
+    public static var ballRise: Double { stopDistance / 2 }
     public static let arcDuration = 0.5
     public static let floatDelayStep = 0.2
     public static let floatCycle = Cycle(period: 1, keys: [(0, 0), (0.25, 5), (0.5, 0), (0.75, -5), (1, 0)])
-    /// The demo ends its refresh this long after the trigger.
-    public static let refreshDuration = 2.0
     /// The list's return to 0 at the end: UIScrollView's animated setContentOffset (≈ 0.3 s ease-in-out).
     public static let returnDuration = 0.3
     /// The wave stays flat this long after the end.
@@ -73,34 +64,34 @@ public final class WaveBalls: SimulationScene {
     public private(set) var sim = Simulation()
     public var reports: [String] = []
 
-    public private(set) var list: ListView
+    /// The list under the header and its refresh cycle (`RefreshingList.refreshDuration` after the trigger).
+    public private(set) var refresh: RefreshingList
+    public var list: ListView { refresh.list }
     public private(set) var wave: Entity
     public private(set) var balls: [Entity]
     public private(set) var size = Size(0, 0)
-    public private(set) var phase: Phase = .idle
-    public private(set) var triggerTime = 0.0
+    public var phase: Phase { refresh.phase }
+    public var triggerTime: Double { refresh.refreshStart }
     /// The list's offset when the refresh started.
     private var triggerOffset = WaveBalls.pullDistance
-    public private(set) var endTime = 0.0
+    public var endTime: Double { refresh.refreshEnded }
     /// The hump's height parameter at the last step.
     public private(set) var bend = WaveBalls.restingBend
-    private var returnTween: Tween?
     var path = Path()
-    let rowLabels: [String]
 
     public init(size: Size) {
         var s = Simulation()
-        list = ListView(world: &s.world, name: "list", rowHeight: WaveBalls.rowHeight, rowCount: WaveBalls.rowCount)
-        list.bottomPadding = WaveBalls.cardInset
+        refresh = RefreshingList(world: &s.world, rowHeight: 92, rowCount: 30,
+                                 threshold: WaveBalls.pullDistance, triggersOnlyWhileHeld: true)
+        refresh.list.bottomPadding = WaveBalls.cardInset
         wave = s.world.spawn("wave", at: .zero, spring: ListView.bounceSpring)
         balls = (0..<WaveBalls.ballCount).map { s.world.spawn("ball\($0)", at: .zero, spring: ListView.bounceSpring) }
         sim = s
-        rowLabels = (0..<WaveBalls.rowCount).map { "Row \($0 + 1)" }
         resize(to: size)
     }
 
     /// The pull h now (the list entity's y).
-    public var h: Double { list.offset(in: sim.world) }
+    public var h: Double { refresh.pull(in: sim.world) }
 
     // MARK: The spec's formulas
 
@@ -155,52 +146,32 @@ public final class WaveBalls: SimulationScene {
     // MARK: Scene
 
     public func resize(to newSize: Size) {
-        let w = newSize.width.isFinite ? newSize.width : 1
-        let hgt = newSize.height.isFinite ? newSize.height : 1
-        size = Size(max(w, 1), max(hgt, 1))
-        let top = WaveBalls.headerHeight
-        list.layout(frame: Rect(x: 0, y: top, width: size.width, height: max(size.height - top, 0)), world: &sim.world)
+        size = refresh.layout(window: newSize, headerHeight: WaveBalls.headerHeight, world: &sim.world)
         placeEntities(now: sim.time)
     }
 
     public func handle(_ event: InputEvent) {
-        switch event {
-        case .key(.space):
-            switch phase {
-            case .refreshing: endRefresh()
-            case .idle: trigger(now: sim.time, from: min(h, WaveBalls.pullDistance))
-            case .ending: break
-            }
-        case .key:
-            break
-        default:
-            let now = sim.time
-            if list.handle(event, world: &sim.world, time: now), list.isHeld, returnTween != nil {
-                returnTween = nil   // grabbed on the way back: the finger takes over
-            }
+        switch refresh.handle(event, world: &sim.world, now: sim.time) {
+        case .start?: trigger(now: sim.time, from: min(h, WaveBalls.pullDistance))
+        case .end?: endRefresh()
+        case nil: break
         }
     }
 
     public func step(dt: Double) {
-        guard dt.isFinite, dt > 0 else { return }
-        sim.step(dt: dt)
-        let now = sim.time
-        list.step(world: &sim.world, time: now)
+        guard let now = refresh.step(&sim, dt: dt) else { return }
         switch phase {
         case .idle:
-            if list.isHeld, h > WaveBalls.pullDistance { trigger(now: now) }
+            if refresh.isPastThreshold(in: sim.world) { trigger(now: now) }
         case .refreshing:
             let back = Tween(from: triggerOffset, to: WaveBalls.stopDistance, start: triggerTime,
                              duration: WaveBalls.scrollBackDuration, easing: .linear)
-            list.drive(to: back.value(at: now), world: &sim.world)
-            if now >= triggerTime + WaveBalls.refreshDuration - 1e-9 { endRefresh() }
+            refresh.list.drive(to: back.value(at: now), world: &sim.world)
+            if refresh.isRefreshOver(at: now) { endRefresh() }
         case .ending:
-            if let tween = returnTween, !list.isHeld {
-                list.drive(to: tween.value(at: now), world: &sim.world)
-                if tween.isFinished(at: now) { returnTween = nil }
-            }
+            refresh.driveClosing(at: now, world: &sim.world)
             if now >= endTime + WaveBalls.waveReleaseDelay - 1e-9 {
-                phase = .idle
+                refresh.rest()
                 reports.append("wave-balls: idle")
             }
         }
@@ -210,22 +181,20 @@ public final class WaveBalls: SimulationScene {
     /// Starts the refresh with the list at `offset`: 80 when a pull passed it, wherever the list is
     /// when Space starts it (it then eases to 70 from there, so nothing jumps).
     private func trigger(now: Double, from offset: Double = WaveBalls.pullDistance) {
-        list.endDrag(world: &sim.world)
-        list.scrollEnabled = false
+        refresh.list.endDrag(world: &sim.world)
+        refresh.list.scrollEnabled = false
         triggerOffset = offset
-        list.drive(to: offset, world: &sim.world)
-        triggerTime = now
-        phase = .refreshing
+        refresh.list.drive(to: offset, world: &sim.world)
+        refresh.startRefresh(at: now)
         reports.append("wave-balls: refreshing")
     }
 
+    /// The list scrolls again and returns to 0 (nothing holds it: it was locked).
     private func endRefresh() {
-        guard phase == .refreshing else { return }
         let now = sim.time
-        endTime = now
-        phase = .ending
-        list.scrollEnabled = true
-        returnTween = Tween(from: h, to: 0, start: now, duration: WaveBalls.returnDuration, easing: .easeInOut)
+        guard refresh.endRefresh(at: now) else { return }
+        refresh.list.scrollEnabled = true
+        refresh.close(at: now, over: WaveBalls.returnDuration, world: &sim.world)
         reports.append("wave-balls: ended")
     }
 
@@ -246,10 +215,8 @@ public final class WaveBalls: SimulationScene {
         }
     }
 
-    public var isIdle: Bool { phase == .idle && !list.isBusy && sim.isAtRest }
+    public var isIdle: Bool { refresh.isAtRest && sim.isAtRest }
 
-    public var mainSpring: SpringParameters { list.spring }
-    public func setMainSpring(_ spring: SpringParameters) {
-        sim.world.replaceSpring(list.spring, with: spring, for: CollectionOfOne(list.entity)); list.spring = spring
-    }
+    public var mainSpring: SpringParameters { refresh.list.spring }
+    public func setMainSpring(_ spring: SpringParameters) { refresh.setSpring(spring, world: &sim.world) }
 }

@@ -42,55 +42,41 @@ public enum ReplayScript {
         return try parse(data)
     }
 
-    public static func parse(_ data: Data) throws -> [TimedInput] {
-        if data.isEmpty { throw ReplayError(line: 0, reason: "the replay file is empty: expected one JSON event per line") }
-        var events: [TimedInput] = []
-        var lastTime = -Double.infinity
-        var down = Set<PointerID>()
-        var lineNumber = 0
-        var sawEvent = false
-        let decoder = JSONDecoder()
-        for rawLine in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            if rawLine.count > maxLineBytes {
-                throw ReplayError(line: lineNumber, reason: "line is \(rawLine.count) bytes long (at most \(maxLineBytes))")
-            }
-            guard let text = String(validatingUTF8Bytes: rawLine) else {
-                throw ReplayError(line: lineNumber, reason: "not UTF-8 text (is this a replay file?)")
-            }
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let item = try parseLine(trimmed, line: lineNumber, decoder: decoder)
-            if item.time < lastTime {
-                throw ReplayError(line: lineNumber, reason: "time \(item.time) goes backwards (previous event at \(lastTime))")
-            }
-            lastTime = item.time
-            switch item.event {
-            case let .pointerDown(id, _):
-                if down.contains(id) { throw ReplayError(line: lineNumber, reason: "\(describe(id)) is already down") }
-                down.insert(id)
-            case let .pointerMove(id, _):
-                if id.device == .touch, !down.contains(id) {
-                    throw ReplayError(line: lineNumber, reason: "move for \(describe(id)), which never went down")
-                }
-            case let .pointerUp(id, _), let .pointerCancel(id):
-                if down.remove(id) == nil { throw ReplayError(line: lineNumber, reason: "up for \(describe(id)) without a down") }
-            case .wheel, .key:
-                break
-            }
-            events.append(item)
-            sawEvent = true
+    /// Events read before the run starts; a longer script's rest is read as the run reaches it.
+    public static let eventsReadAhead = 10_000
+
+    /// A script opened for a run: its first events, checked; the rest, if any, to read as the run
+    /// goes; and when its last event is due (from its last line alone, to know the run's length).
+    public struct Opened: Sendable {
+        public var events: [TimedInput]
+        public var rest: ReplayStream?
+        public var lastTime: Double
+        public init(events: [TimedInput], rest: ReplayStream?, lastTime: Double) {
+            self.events = events; self.rest = rest; self.lastTime = lastTime
         }
-        if !sawEvent { throw ReplayError(line: 0, reason: "the replay file has no events") }
+    }
+
+    /// Opens a script for a run without reading all of it: the first `eventsReadAhead` events are
+    /// read and checked now (a short script is checked whole before anything runs); a bad line
+    /// after them is reported when the run reaches it.
+    public static func open(_ data: Data) throws -> Opened {
+        var stream = try ReplayStream(data)
+        var events: [TimedInput] = []
+        while events.count < eventsReadAhead, let event = try stream.next() { events.append(event) }
+        if stream.isAtEnd { return Opened(events: events, rest: nil, lastTime: events.last?.time ?? 0) }
+        return Opened(events: events, rest: stream, lastTime: try stream.lastEventTime())
+    }
+
+    /// Every event of a script, each line checked as `ReplayStream` reads it.
+    public static func parse(_ data: Data) throws -> [TimedInput] {
+        var stream = try ReplayStream(data)
+        var events: [TimedInput] = []
+        while let event = try stream.next() { events.append(event) }
         return events
     }
 
-    private static func describe(_ id: PointerID) -> String {
-        id.device == .mouse ? "the mouse" : "touch id \(id.id)"
-    }
-
     /// The fields a line may have; any other key is ignored (room for future fields).
-    private struct Line: Decodable {
+    struct Line: Decodable {
         var t: Double?
         var type: String?
         var x: Double?
@@ -102,6 +88,8 @@ public enum ReplayScript {
         var dy: Double?
     }
 
+    /// One line's event: read by `ReplayLineReader` when it can, else by Foundation's decoder,
+    /// whose errors name what is wrong.
     static func parseLine(_ text: String, line: Int, decoder: JSONDecoder = JSONDecoder()) throws -> TimedInput {
         let raw: Line
         do {
@@ -114,6 +102,11 @@ public enum ReplayScript {
         } catch {
             throw ReplayError(line: line, reason: "not valid JSON (or a number out of range)")
         }
+        return try event(raw, line: line)
+    }
+
+    /// The event a line's fields describe, or why they describe none.
+    static func event(_ raw: Line, line: Int) throws -> TimedInput {
         func number(_ key: String, _ value: Double?, default fallback: Double? = nil, limit: Double = maxCoordinate) throws -> Double {
             guard let v = value ?? fallback else { throw ReplayError(line: line, reason: "missing \"\(key)\"") }
             guard v.isFinite, abs(v) <= limit else {

@@ -10,22 +10,19 @@ extension FrameDriver {
     public func playScript(_ events: [TimedInput], from start: Double) {
         replay = events.map { TimedInput(time: $0.time + start, event: $0.event) }
         replayHead = 0
+        replayRest = nil
+        scriptDown = []
     }
 
     /// Stops the replay: its events not yet queued are dropped, input queued and not yet applied
     /// too, and every pointer the script left down is cancelled, so the scene lets go of it
     /// before the person's own input arrives. Call it before queuing that input.
     public func stopScript() {
-        var down: [PointerID] = []
-        for queued in replay[..<replayHead] {
-            switch queued.event {
-            case let .pointerDown(id, _): if !down.contains(id) { down.append(id) }
-            case let .pointerUp(id, _), let .pointerCancel(id): down.removeAll { $0 == id }
-            default: break
-            }
-        }
+        let down = FrameDriver.pointersDown(after: replay[..<replayHead], from: scriptDown)
         replay.removeAll(keepingCapacity: true)
         replayHead = 0
+        replayRest = nil
+        scriptDown = []
         pending.removeSubrange(pendingHead...)
         for id in down { enqueue(.pointerCancel(id), at: FrameDriver.nanoseconds(clock.time)) }
     }

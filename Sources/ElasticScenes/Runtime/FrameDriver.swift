@@ -47,19 +47,27 @@ public final class FrameDriver {
     // Internal, not private: FrameDriver+Script (the tour) replaces and stops the script.
     var replay: [TimedInput]
     var replayHead = 0
+    /// The rest of a script too long to read before the run, read as its events come due.
+    var replayRest: ReplayStream?
+    /// Pointers that events already dropped from `replay` left down (the tour's `stopScript`).
+    var scriptDown: [PointerID] = []
+    /// A bad line reached in the replay's rest: the replay stops there, and the run should too.
+    public private(set) var replayError: ReplayError?
     var pending: [TimedInput] = []
     var pendingHead = 0
     private var reports: [String] = []
 
     /// `tolerance` is in output pixels. `replay` is a script of timed events (window coordinates), queued as display time reaches them.
     public init(scene name: String, windowSize: Size, uiScale: Double = 1, stepRate: Double = 240,
-                tolerance: Double = FrameDriver.defaultTolerancePixels, antialias: Bool = true, replay: [TimedInput] = []) throws {
+                tolerance: Double = FrameDriver.defaultTolerancePixels, antialias: Bool = true, replay: [TimedInput] = [],
+                replayRest: ReplayStream? = nil) throws {
         guard let index = SceneCatalog.all.firstIndex(where: { $0.name == name }) else {
             throw SceneError.unknownScene(name)
         }
         sceneIndex = index
         self.uiScale = uiScale.isFinite && uiScale > 0 ? uiScale : 1
         self.replay = replay
+        self.replayRest = replayRest
         clock = FixedStepClock(stepRate: stepRate)
         tolerancePixels = tolerance
         tessellator = Tessellator(tolerance: tolerance, antialias: antialias)
@@ -68,6 +76,7 @@ public final class FrameDriver {
         connectMeasure()
         sceneSize = FrameDriver.points(windowSize, uiScale: self.uiScale)
         scene.resize(to: sceneSize)
+        readReplay(through: -.infinity)
     }
 
     private static func points(_ window: Size, uiScale: Double) -> Size {
@@ -113,11 +122,46 @@ public final class FrameDriver {
         }
         if pendingHead == pending.count, pendingHead > 0 { pending.removeAll(keepingCapacity: true); pendingHead = 0 }
         let simulated = FrameDriver.nanoseconds(clock.time + clock.accumulator)
+        readReplay(through: simulated)
         while replayHead < replay.count, replay[replayHead].time <= simulated + 1e-9 {
             enqueue(replay[replayHead].event, at: simulated)
             replayHead += 1
         }
         return steps
+    }
+
+    /// Reads the replay's rest until an event due after `time` is read (one ahead, so the next
+    /// event's time is known), dropping the events already queued.
+    private func readReplay(through time: Double) {
+        while replayRest != nil, replayHead == replay.count || replay[replay.count - 1].time <= time + 1e-9 {
+            if replayHead == replay.count, replayHead > 0 { dropQueuedReplay() }
+            do {
+                if let event = try replayRest!.next() { replay.append(event) } else { replayRest = nil }
+            } catch {
+                replayError = error as? ReplayError ?? ReplayError(line: replayRest?.lineNumber ?? 0, reason: "\(error)")
+                replayRest = nil
+            }
+        }
+    }
+
+    /// Forgets the replay's queued events, keeping which pointers they left down.
+    private func dropQueuedReplay() {
+        scriptDown = FrameDriver.pointersDown(after: replay[..<replayHead], from: scriptDown)
+        replay.removeAll(keepingCapacity: true)
+        replayHead = 0
+    }
+
+    /// The pointers down after `events`, starting from `down`, in the order they went down.
+    static func pointersDown(after events: ArraySlice<TimedInput>, from down: [PointerID]) -> [PointerID] {
+        var down = down
+        for queued in events {
+            switch queued.event {
+            case let .pointerDown(id, _): if !down.contains(id) { down.append(id) }
+            case let .pointerUp(id, _), let .pointerCancel(id): down.removeAll { $0 == id }
+            default: break
+            }
+        }
+        return down
     }
 
     /// Tessellates the scene into `drawList` (cleared first). `outputScale` is output pixels per
@@ -144,7 +188,7 @@ public final class FrameDriver {
 
     /// Input queued but not yet applied, or replay events not yet due.
     public var hasPendingInput: Bool { pendingHead < pending.count }
-    public var replayFinished: Bool { replayHead == replay.count }
+    public var replayFinished: Bool { replayHead == replay.count && replayRest == nil }
     /// When the replay's next event is due, if it has one left.
     public var nextReplayTime: Double? { replayHead < replay.count ? replay[replayHead].time : nil }
 

@@ -65,7 +65,7 @@ final class GameLoop {
         do {
             driver = try FrameDriver(scene: config.sceneName, windowSize: Size(Double(window.width), Double(window.height)),
                                      uiScale: uiScale, stepRate: config.stepRate, tolerance: config.tolerance,
-                                     antialias: config.antialias, replay: config.replay)
+                                     antialias: config.antialias, replay: config.replay, replayRest: config.replayRest)
         } catch {
             throw ValidationFailure("\(error)")
         }
@@ -111,6 +111,7 @@ final class GameLoop {
             if let limit = config.timeLimit, lastDisplayTime >= limit { reason = "reached \(ReplayScript.format(limit)) s"; break }
             if let signal = SignalTrap.signalName { reason = "stopped by \(signal)"; break }
             if quitRequested { reason = "quit"; break }
+            if driver.replayError != nil { reason = "stopped at a bad replay line"; break }
             runFrame()
         }
         finish()

@@ -20,6 +20,8 @@ struct RunConfiguration {
     /// Live runs: stop after this many seconds of wall time.
     var timeLimit: Double? = nil
     var replay: [TimedInput]
+    /// The rest of a long replay, read as the run reaches it.
+    var replayRest: ReplayStream? = nil
     var screenshotPath: String?
     var screenshotTimes: [Double]
     /// Main springs as loaded by `--springs` (nil: the scenes' own, saved to springs.json).

@@ -139,14 +139,14 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let events: [TimedInput]
+        let script: ReplayScript.Opened
         if let replay {
-            do { events = try ReplayScript.load(replay) } catch let error as ReplayError {
+            do { script = try ReplayScript.load(replay) } catch let error as ReplayError {
                 printError("elastic: bad replay file \(quoted(replay)): \(error)")
                 throw ExitCode(2)
             }
         } else {
-            events = []
+            script = ReplayScript.Opened(events: [], rest: nil, lastTime: 0)
         }
         let tour: Tour?
         do { tour = try tourOptions.load(headless: headless, replay: replay) } catch { printError("elastic: \(error)"); throw ExitCode(2) }
@@ -171,7 +171,7 @@ struct PlayCommand: ParsableCommand {
         }
         else if headless {
             // Long enough for the replay's last event and the motion after it.
-            let end = tour.map { max($0.length, screenshotAt.max() ?? 0) } ?? max((events.last?.time ?? 0) + 3, screenshotAt.max() ?? 0, 5)
+            let end = tour.map { max($0.length, screenshotAt.max() ?? 0) } ?? max(script.lastTime + 3, screenshotAt.max() ?? 0, 5)
             frameLimit = Int((end * fps).rounded(.up)) + 1
             printError("headless: running \(frameLimit!) frames (\(ReplayScript.format(end)) simulated seconds; set --seconds or --frames to change)")
         }
@@ -181,7 +181,7 @@ struct PlayCommand: ParsableCommand {
             frontEnd: FrontEndOptions(windowSize: size, headless: headless, renderer: renderer, vsync: headless ? false : vsync,
                                    redraw: redrawOptions.redraw),
             uiScale: scale, stepRate: stepRate, tolerance: tolerance, antialias: antialias, showHint: hint, showHud: hud,
-            fps: fps, frameLimit: frameLimit, timeLimit: timeLimit, replay: events, screenshotPath: screenshot, screenshotTimes: shotTimes,
+            fps: fps, frameLimit: frameLimit, timeLimit: timeLimit, replay: script.events, replayRest: script.rest, screenshotPath: screenshot, screenshotTimes: shotTimes,
             tuning: tuning, tour: tour)
 
         SignalTrap.install()
@@ -232,6 +232,11 @@ struct PlayCommand: ParsableCommand {
         let started = ScreenshotCheck.now()
         let reason = loop.run()
         printError("elastic: \(reason) after \(loop.frame) frames")
+        if let error = loop.driver.replayError, let replay {
+            // The outputs are finished (stats and their summary kept); the run did not do what was asked.
+            printError("elastic: bad replay file \(quoted(replay)): \(error)")
+            throw ExitCode(2)
+        }
         let shots = files.entries.filter { $0.use == .screenshot }.map { ($0.identity.path, $0.identity.resolvedPath) }
         let failures = loop.outputFailures + ScreenshotCheck.incomplete(shots, writtenSince: started)
             + [outputs.drawTrace?.finish(), outputs.video?.finish()].compactMap { $0 }

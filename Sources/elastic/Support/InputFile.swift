@@ -104,12 +104,13 @@ extension ReplayScript {
     /// Largest replay file read: an hour of recorded mouse motion takes about 20 MiB.
     static let maxFileBytes = 64 << 20
 
-    /// The events of the replay file at `path`, checked as `InputFile` checks paths.
-    static func load(_ path: String) throws -> [TimedInput] {
+    /// The replay file at `path`, checked as `InputFile` checks paths, opened for a run (its
+    /// first events read, the rest as the run reaches them).
+    static func load(_ path: String) throws -> Opened {
         let data: Data
         do { data = try InputFile.read(path, what: "replay file", limit: maxFileBytes) } catch let problem as InputFile.Problem {
             throw ReplayError(line: 0, reason: problem.isMissing ? "no such replay file: \(path)" : problem.reason)
         }
-        return try parse(data)
+        return try open(data)
     }
 }

@@ -4,13 +4,13 @@
 set -euo pipefail
 
 packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libpixman-1-dev fonts-dejavu-core pkg-config)
-# --xvfb: a virtual X server and real X11 input; --tests: those and ffmpeg (the Xvfb drag test and
-# the video export tests); --windowed: also a compositor nested in the X server, ffmpeg to grab and
+# --xvfb: a virtual X server and real X11 input; --tests: those, ffmpeg (the Xvfb drag test and
+# the video export tests) and the packaging tools (scripts/package-check.sh); --windowed: also a compositor nested in the X server, ffmpeg to grab and
 # decode frames and python3 to compare them (scripts/windowed-check.sh).
 for flag in "$@"; do
   case "$flag" in
     --xvfb) packages+=(xvfb xauth xdotool) ;;
-    --tests) packages+=(xvfb xauth xdotool ffmpeg) ;;
+    --tests) packages+=(xvfb xauth xdotool ffmpeg dpkg-dev desktop-file-utils) ;;
     --windowed) packages+=(xvfb xauth xdotool weston ffmpeg python3) ;;
     *) echo "install-deps: unknown option $flag" >&2; exit 2 ;;
   esac

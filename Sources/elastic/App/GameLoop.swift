@@ -174,8 +174,8 @@ final class GameLoop {
         if config.showHint {
             overlays.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene, size: driver.sceneSize, now: now)
         }
-        config.tour?.draw(into: &driver.drawList, tessellator: &driver.tessellator, size: driver.sceneSize,
-                          measure: TextMeasure(frontEnd: frontEnd, uiScale: driver.uiScale))  // tour caption
+        config.tour?.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene, size: driver.sceneSize,
+                          measure: TextMeasure(frontEnd: frontEnd, uiScale: driver.uiScale), hint: config.showHint ? overlays.hintPill : nil)  // tour caption
         timing.mark(.tessellate)
         hud.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene,
                  triangles: driver.drawList.triangleCount, now: now, tuning: tuning)

@@ -14,11 +14,7 @@ struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Play the demo: full-screen, drag with the mouse or a finger; Esc quits.",
-        discussion: """
-            Keys: Space presses the scene's main control, 1–5 and Tab switch scenes, Esc quits,
-            F1 shows the HUD. Live spring tuning of the scene's main spring: [ and ] duration −/+
-            0.05 s, - and = damping ratio −/+ 0.05, w writes the values to --springs FILE
-            (springs.json when none was given).
+        discussion: "Keys:\n" + KeyTable.helpText + "\n" + """
             Headless runs (no display) simulate a display refreshing --fps times per second:
               elastic play --headless --replay assets/replays/wave-pull-center.jsonl \\
                 --screenshot out/wave.png --trace out/wave.csv

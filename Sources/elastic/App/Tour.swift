@@ -36,6 +36,8 @@ final class Tour {
     /// The last stop shown before the person took over: a resumed tour carries on after it.
     private var currentStopBeforeHandOver: Int?
     private var caption = TourCaption()
+    /// The overlays whose key hint the caption keeps clear of (nil: no hint shown).
+    weak var overlays: Overlays?
 
     init(stops: [Stop], loops: Bool) {
         self.stops = stops

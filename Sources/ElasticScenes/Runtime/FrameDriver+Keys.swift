@@ -49,7 +49,7 @@ public enum KeyTable {
                    help: "presses the scene's main control", hint: .none),
         KeyBinding(keys: [(.one, .switchScene(0)), (.two, .switchScene(1)), (.three, .switchScene(2)), (.four, .switchScene(3)),
                           (.five, .switchScene(4))],
-                   label: "1–5", brief: "scenes", help: "switch to that scene: " + SceneCatalog.names.joined(separator: ", "), hint: .full),
+                   label: "1–5", brief: "scenes", help: "switches to that scene: " + SceneCatalog.names.joined(separator: ", "), hint: .full),
         KeyBinding(keys: [(.tab, .nextScene)], label: "Tab", brief: "scenes", help: "switches to the next scene", hint: .short),
         KeyBinding(keys: [(.f1, .toggleHud)], label: "F1", brief: "HUD", help: "shows or hides the HUD", hint: .full),
         KeyBinding(keys: [(.escape, .quit)], label: "Esc", brief: "quit", help: "quits", hint: .short),

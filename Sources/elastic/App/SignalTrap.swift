@@ -18,8 +18,9 @@ enum SignalTrap {
     nonisolated(unsafe) static var received: sig_atomic_t = 0
     /// When the first signal came, in monotonic nanoseconds (read only by the handler).
     nonisolated(unsafe) static var receivedAtNs: Int64 = 0
-    /// Seconds within which a repeated signal is the same stop delivered twice.
-    static let duplicateWindow = 1.0
+    /// Seconds within which a repeated signal is the same stop delivered twice (computed: a
+    /// lazily made global must not be first touched inside a handler).
+    static var duplicateWindow: Double { 1.0 }
 
     static func install() {
         signal(SIGXFSZ, SIG_IGN)
@@ -29,6 +30,9 @@ enum SignalTrap {
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        // Made before any handler can run, so the handler only reads and writes them.
+        received = 0
+        receivedAtNs = 0
         for sig in [SIGINT, SIGTERM] {
             signal(sig) { number in
                 // Only async-signal-safe calls here: clock_gettime and _exit.

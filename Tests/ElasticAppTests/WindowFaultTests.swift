@@ -38,7 +38,7 @@ struct WindowFaultTests {
                           stepRate: 240, build: "test", headless: headless, simulatedFPS: headless ? 60 : nil, version: "test")
         let recorder = try FrameStatsRecorder(path: stats, format: .elastic, run: run, targetRefreshRate: 60)
         let trace = try tracePath.map { try TraceWriter(path: $0) }
-        return (try GameLoop(config: config, frontEnd: front, outputs: RunOutputs(trace: trace, stats: recorder)), recorder)
+        return (try GameLoop(config: config, frontEnd: front, outputs: RunOutputs([trace as (any RunOutput)?, StatsOutput(recorder)].compactMap { $0 })), recorder)
     }
 
     static func push(window event: SDL_WindowEventID, in front: SDLFrontEnd, _ data1: Int32 = 0, _ data2: Int32 = 0) {

@@ -246,10 +246,11 @@ public final class FrameDriver {
             let event = pending[pendingHead].event
             pendingHead += 1
             if case let .key(key) = event {
-                switch key {
-                case .one, .two, .three, .four, .five: switchScene(to: Int(key.rawValue)! - 1); continue
-                case .tab: switchScene(to: (sceneIndex + 1) % SceneCatalog.all.count); continue
-                case .escape, .f1, .leftBracket, .rightBracket, .minus, .equals, .w: appKeys.append(key); continue
+                let action = KeyTable.action(for: key)
+                switch action {
+                case let .switchScene(index): switchScene(to: index); continue
+                case .nextScene: switchScene(to: (sceneIndex + 1) % SceneCatalog.all.count); continue
+                case _ where action.isApp: appKeys.append(key); continue
                 default: break
                 }
             }

@@ -2,7 +2,7 @@ import ElasticCore
 import Foundation
 
 /// What a run leaves behind: screenshots (at their times, or of the last frame) and, at the end,
-/// the stats summary, the trace and the recorded input closed with their errors reported.
+/// every output finished, its failures added to the run's.
 extension GameLoop {
     func takeScreenshots(at now: Double) {
         guard let path = config.screenshotPath else { return }
@@ -38,16 +38,6 @@ extension GameLoop {
         for t in screenshotQueue {
             outputFailures.append("no screenshot at \(ReplayScript.format(t)) s: the run ended at \(ReplayScript.format(lastDisplayTime)) s")
         }
-        if let stats = outputs.stats {
-            let summary = stats.finish()
-            if let summary { printError(summary.table()) }
-            if let error = stats.summaryError { printError("elastic: stats: \(error)") }
-            if let error = stats.writeError { printError("elastic: stats: \(error) (\(stats.lostRows) rows lost)") }
-            printError("stats: \(stats.path), " + (stats.writesSummaryFile ? "summary: \(stats.summaryPath)" : "no summary file (not a regular file)"))
-        }
-        outputs.trace?.close()
-        if let error = outputs.trace?.writeError { printError("elastic: \(error)") }
-        outputs.inputRecorder?.close()
-        if let error = outputs.inputRecorder?.errorReport { printError("elastic: \(error)") }
+        outputFailures += outputs.finish()
     }
 }

@@ -3,7 +3,7 @@ import ElasticScenes
 import ElasticStats
 import Foundation
 
-/// The game loop: poll → `driver.advance` (fixed steps) → `driver.draw` + overlays → submit →
+/// The game loop: poll → `driver.advance` (fixed steps) → `driver.draw` + add-ons → submit →
 /// present, on any `FrontEnd` (SDL's window, or the null front end of soaks and tests).
 ///
 /// Live, time comes from the monotonic clock; headless, from a simulated display that refreshes
@@ -12,27 +12,29 @@ final class GameLoop {
     let driver: FrameDriver
     let config: RunConfiguration
     let frontEnd: any FrontEnd
-    private var time: any TimeSource
+    var time: any TimeSource
     /// Live time is measured from here; simulated time starts at 0 by itself.
-    private let origin: Double
-    private let live: Bool
+    let origin: Double
+    let live: Bool
     private let hud: Hud
     private let tuning: SpringTuning
-    private let overlays: Overlays
+    let overlays: Overlays
+    /// What the loop runs each frame besides the scene, in order: drawn over it bottom to top.
+    private(set) var addOns: [any FrameAddOn] = []
     private var timing = FrameTiming()
     let outputs: RunOutputs
-    private var platformEvents: [PlatformEvent] = []
+    var platformEvents: [PlatformEvent] = []
     /// Who paces the frames (live: vsync or the loop's own timer; headless: nothing).
     let pacing: PacingControl
-    private let inputTimes: (any InputTimestamps)?
-    private var latency = InputLatency()
+    let inputTimes: (any InputTimestamps)?
+    var latency = InputLatency()
     /// The stamp given to live input while it is queued (the oldest of this frame's poll).
-    private var liveInputStampNs: UInt64?
+    var liveInputStampNs: UInt64?
     /// The last presented frame's input-to-present latency (nil: it applied no input).
     private(set) var lastInputLatencyNs: UInt64?
     var screenshotQueue: [Double]
-    private var hidden = false
-    private var quitRequested = false
+    var hidden = false
+    var quitRequested = false
     private var lastFrameWasIdle = false
     private var sleepingIdle = false
     var lastDisplayTime = 0.0
@@ -71,7 +73,7 @@ final class GameLoop {
         }
         driver.measureText = { [frontEnd] text, size in frontEnd.textWidth(text, size: size) }
         driver.tessellator.antialias = config.antialias && !frontEnd.drawsExactCoverage
-        outputs.drawTrace?.enable(&driver.tessellator)
+        outputs.attach(to: driver)
         let tuning = try config.tuning ?? SpringTuning()
         self.tuning = tuning
         tuning.apply(to: driver.scene)
@@ -81,22 +83,27 @@ final class GameLoop {
                   refreshRate: live ? (self.pacing.targetHz ?? frontEnd.refreshRate ?? 60) : config.fps,
                   pacing: self.pacing.pacing.description)
         hud.visible = config.showHud
+        hud.tuning = tuning
         let overlays = Overlays(frontEnd: frontEnd, uiScale: driver.uiScale)
         self.overlays = overlays
-        let recorder = outputs.inputRecorder
-        driver.onQueued = { [unowned self] queued in
-            recorder?.write(ReplayScript.line(for: queued) + "\n")
+        if config.showHint { addOns.append(overlays) }
+        if let tour = config.tour {
+            tour.overlays = config.showHint ? overlays : nil
+            addOns.append(tour)
+        }
+        addOns.append(hud)
+        driver.onQueued = { [unowned self, outputs] queued in
+            outputs.queued(queued)
             overlays.noteQueued(queued.event)
             // Live input carries its poll's stamp; the replay's events are read as they are queued.
             latency.queued(at: queued.time, stampNs: liveInputStampNs ?? MonotonicTimeSource.nanoseconds())
         }
-        let hud = self.hud, stats = outputs.stats
-        self.pacing.onChange = { [announceFirstFrame] decided in
+        let hud = self.hud
+        self.pacing.onChange = { [announceFirstFrame, outputs] decided in
             if announceFirstFrame { printError("elastic: pacing: \(decided) (measured over the first presents)") }
             hud.pacing = decided.description
-            stats?.note("pacing", decided.description)
-            // The budget follows the rate the presents were measured at.
-            if let hz = decided.pacedHz { hud.refreshRate = hz; stats?.retarget(refreshRate: hz) }
+            if let hz = decided.pacedHz { hud.refreshRate = hz }
+            outputs.paced(decided)
         }
     }
 
@@ -118,6 +125,7 @@ final class GameLoop {
         return reason
     }
 
+    /// One frame: input, update, draw, present, record.
     func runFrame() {
         beforeFrame?(frame)
         if live { pacing.waitForFrame() }
@@ -125,89 +133,108 @@ final class GameLoop {
         // this frame's present.
         timing.mark(.start)
         pollInput()
-        if hidden && live {
-            // Minimised or hidden: no drawing, no spinning, no simulated catch-up afterwards
-            // (a hidden vsync window can block in present: SDL #7114).
-            frontEnd.waitForEvent(milliseconds: 100)
-            driver.resync(now: time.now() - origin)
-            pacing.gap()
-            return
-        }
+        if hidden && live { sleepWhileHidden(); return }
         let now = time.now() - origin
         lastDisplayTime = now
         timing.mark(.input)
+        let steps = update(now: now)
+        timing.mark(.update)
+        if sleepsIdle(now: now) { return }
+        draw(now: now)
+        submitDrawList()
+        timing.mark(.submit)
+        takeScreenshots(at: now)
+        outputs.drawn(by: frontEnd, at: now)
+        timing.mark(.screenshot)
+        frontEnd.present()
+        timing.mark(.present)
+        presented(steps: steps)
+        frame += 1
+    }
+
+    /// Minimised or hidden: no drawing, no spinning, no simulated catch-up afterwards (a hidden
+    /// vsync window can block in present: SDL #7114).
+    private func sleepWhileHidden() {
+        frontEnd.waitForEvent(milliseconds: 100)
+        driver.resync(now: time.now() - origin)
+        pacing.gap()
+    }
+
+    /// Advances the scene to `now`, then the app's keys and the add-ons; returns the steps taken.
+    private func update(now: Double) -> Int {
         let sceneBefore = driver.sceneIndex
         let steps = driver.advance(to: now)
         latency.advanced(lastStepTime: driver.clock.steps > 0 ? Double(driver.clock.steps - 1) * driver.clock.dt : nil,
                          pendingLeft: driver.hasPendingInput)
-        if let caption = config.tour?.update(driver: driver, window: windowPoints, now: now) { report(caption) }  // tour
         if driver.sceneIndex != sceneBefore { frontEnd.invalidate() }
-        for key in driver.appKeys {
-            if key == .escape { quitRequested = true } else if key == .f1 { hud.visible.toggle() }
-            else if let (message, refused) = tuning.handle(key, scene: driver.scene) {
-                if refused { printError("elastic: \(message)") } else { report(message) }
-                overlays.report(message, at: now)
-            }
-        }
-        overlays.update(now: now)
-        timing.mark(.update)
+        for key in driver.appKeys { handle(key, now: now) }
+        let moment = FrameMoment(now: now, driver: driver, frontEnd: frontEnd, report: report)
+        for addOn in addOns { addOn.update(moment) }
+        return steps
+    }
 
-        // Idle (live only): nothing moves or fades, nothing was input, the last frame already shows it:
-        // skip drawing and sleep until an event, the replay's next event or 50 ms, so an idle scene
-        // costs ~nothing (and a spinning loop does not starve the window system of the CPU).
-        // A screenshot that is due is drawn even at rest (it would otherwise never be taken).
+    private func handle(_ key: Key, now: Double) {
+        switch KeyTable.action(for: key) {
+        case .quit: quitRequested = true
+        case .toggleHud: hud.visible.toggle()
+        default:
+            guard let (message, refused) = tuning.handle(key, scene: driver.scene) else { return }
+            if refused { printError("elastic: \(message)") } else { report(message) }
+            overlays.report(message, at: now)
+        }
+    }
+
+    /// Idle (live only): nothing moves or fades, nothing was input, the last frame already shows it:
+    /// skip drawing and sleep until an event, the replay's next event or 50 ms, so an idle scene
+    /// costs ~nothing (and a spinning loop does not starve the window system of the CPU).
+    /// A screenshot that is due is drawn even at rest (it would otherwise never be taken).
+    private func sleepsIdle(now: Double) -> Bool {
         let screenshotDue = screenshotQueue.first.map { now + 1e-9 >= $0 } ?? false
-        let idle = driver.scene.isIdle && platformEvents.isEmpty && !driver.hasPendingInput && !hud.visible
-            && !latency.hasUnpresented && !(config.showHint && overlays.changes(at: now)) && !screenshotDue
+        let idle = driver.scene.isIdle && platformEvents.isEmpty && !driver.hasPendingInput
+            && !latency.hasUnpresented && !addOns.contains { $0.changes(at: now) } && !screenshotDue
         if live, idle, lastFrameWasIdle {
             // Not a frame: recording pauses too, so the wait does not read as a stutter.
-            if !sleepingIdle { sleepingIdle = true; outputs.stats?.pause(reason: "idle (nothing moves; not redrawing)") }
+            if !sleepingIdle { sleepingIdle = true; outputs.pause(reason: "idle (nothing moves; not redrawing)") }
             let wake = [driver.nextReplayTime, screenshotQueue.first].compactMap { $0 }.min()
             let untilWake = wake.map { max(0, $0 - now) * 1000 } ?? 50
             frontEnd.waitForEvent(milliseconds: Int32(min(50, untilWake.rounded(.up))))
             pacing.gap()
-            return
+            return true
         }
-        if sleepingIdle { sleepingIdle = false; outputs.stats?.resume() }
+        if sleepingIdle { sleepingIdle = false; outputs.resume() }
         lastFrameWasIdle = idle
+        return false
+    }
 
+    /// The scene, then the add-ons over it, each counted in its stats column.
+    private func draw(now: Double) {
         // Asked every frame: signed fans need exact coverage, which a lost surface can end.
         driver.tessellator.signedFans = frontEnd.drawsExactCoverage
         driver.draw(outputScale: frontEnd.pixelScale)
-        if config.showHint {
-            overlays.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene, size: driver.sceneSize, now: now)
-        }
-        config.tour?.draw(into: &driver.drawList, tessellator: &driver.tessellator, size: driver.sceneSize,
-                          measure: TextMeasure(frontEnd: frontEnd, uiScale: driver.uiScale))  // tour caption
         timing.mark(.tessellate)
-        hud.draw(into: &driver.drawList, tessellator: &driver.tessellator, scene: driver.scene,
-                 triangles: driver.drawList.triangleCount, now: now, tuning: tuning)
-        timing.mark(.hud)
-        submitDrawList()
-        timing.mark(.submit)
-        takeScreenshots(at: now)
-        outputs.video?.capture(from: frontEnd, at: now)  // video: before present (a GL back buffer is undefined after)
-        timing.mark(.screenshot)
-        frontEnd.present()
-        timing.mark(.present)
+        let moment = FrameMoment(now: now, driver: driver, frontEnd: frontEnd, report: report)
+        for addOn in addOns {
+            addOn.draw(moment)
+            timing.mark(addOn.drawCost)
+        }
+    }
+
+    /// The frame is on screen: latency, pacing, the add-ons' and outputs' records, the scene's reports.
+    private func presented(steps: Int) {
         if frame == 0, announceFirstFrame, let startup = ProcessClock.secondsSinceStart() {
             printError("elastic: first frame on screen \(Int((startup * 1000).rounded())) ms after the process started")
         }
-
         lastInputLatencyNs = latency.presented(atNs: timing.presentNs)
         pacing.presented(atNs: timing.presentNs)
-        hud.record(frameMs: timing.frameMs, latencyMs: lastInputLatencyNs.map { Double($0) / 1e6 })
+        for addOn in addOns { addOn.presented(frameMs: timing.frameMs, latencyMs: lastInputLatencyNs.map { Double($0) / 1e6 }) }
         let record = timing.record(frame: frame, steps: steps, vertices: driver.drawList.vertexCount,
                                    triangles: driver.drawList.triangleCount, drawnPixels: frontEnd.drawnPixels,
                                    scene: type(of: driver.scene).name, inputLatencyNs: lastInputLatencyNs)
-        outputs.stats?.record(record)
-        outputs.trace?.record(frame: frame, time: driver.renderedTime, world: driver.scene.world, alpha: driver.alpha)
-        outputs.drawTrace?.record(frame: frame, time: driver.renderedTime, list: driver.drawList, log: &driver.tessellator.shapeLog, scale: drawScale)
+        outputs.presented(PresentedFrame(number: frame, driver: driver, record: record, scale: drawScale))
         driver.drainReports { line in
             report(line)
-            overlays.report(line, at: now)
+            overlays.report(line, at: lastDisplayTime)
         }
-        frame += 1
     }
 
     /// Draws the driver's draw list, handed on out of the driver: a class's property passed by
@@ -219,47 +246,6 @@ final class GameLoop {
         swap(&list, &driver.drawList)
     }
 
-    /// Polls the front end; live input is stamped with the oldest event's time (the window system's
-    /// stamp where the front end has one, else now) as it is queued.
-    private func pollInput() {
-        platformEvents.removeAll(keepingCapacity: true)
-        var oldest: UInt64?
-        if let inputTimes { inputTimes.pollEvents(into: &platformEvents, oldestInputNs: &oldest) } else { frontEnd.pollEvents(into: &platformEvents) }
-        liveInputStampNs = oldest ?? MonotonicTimeSource.nanoseconds()
-        config.tour?.noteInput(platformEvents, driver: driver, now: lastDisplayTime)  // tour: a person takes over
-        for event in platformEvents { handle(event) }
-        liveInputStampNs = nil
-    }
-
-    /// The window in window coordinates (the tour stretches its scripts to it).
-    private var windowPoints: Size { Size(Double(frontEnd.windowSize.width), Double(frontEnd.windowSize.height)) }
-
     /// Scene points to output pixels: the HiDPI factor times the UI scale.
     var drawScale: Double { frontEnd.pixelScale * driver.uiScale }
-
-    private func handle(_ event: PlatformEvent) {
-        switch event {
-        case .quit:
-            quitRequested = true
-        case .resized:
-            let (w, h) = frontEnd.windowSize
-            let scale = config.uiScale.resolve(width: w, height: h)
-            driver.setUIScale(scale, window: Size(Double(w), Double(h)))
-            overlays.setUIScale(driver.uiScale)
-        case .hidden:
-            if !hidden, live { outputs.stats?.pause(reason: "window hidden or minimised") }
-            hidden = true
-            latency.reset()
-        case .shown:
-            if hidden {
-                hidden = false
-                driver.resync(now: time.now() - origin)
-                outputs.stats?.resume()
-            }
-        case .focusLost:
-            break
-        case let .input(input):
-            driver.input(input)
-        }
-    }
 }

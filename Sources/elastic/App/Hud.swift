@@ -27,6 +27,8 @@ final class Hud {
     }
 
     var visible = false
+    /// The live spring tuning whose main spring the HUD shows (nil: none).
+    var tuning: SpringTuning?
     /// What paces the frames (`Pacing.description`).
     var pacing: String
     /// The tuned spring's plot: 0…`SpringTuning.curveSeconds` across, value 0 at the bottom edge.

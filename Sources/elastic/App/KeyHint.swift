@@ -6,8 +6,8 @@ import ElasticScenes
 /// longest variant that fits somewhere and hiding when none does. It shows for a few seconds,
 /// fades on the first pointer input and comes back for another few seconds when a key is pressed.
 struct KeyHint {
-    static let otherKeys = "1–5 / Tab: scenes   F1: HUD   Esc: quit"
-    static let shortKeys = "Tab: scenes   Esc: quit"
+    static let otherKeys = KeyTable.hintLine(short: false)
+    static let shortKeys = KeyTable.hintLine(short: true)
     static let fontSize = 13.0
     /// Seconds of display time the hint stays after the start or a key press.
     static let shownFor = 4.0

@@ -31,7 +31,8 @@ final class Overlays {
     /// The areas the toast keeps out of (the scene's and the hint's pill), and their count.
     private var obstacles: [Rect] = []
     private var obstaclesVersion = 0
-    private var hintPill: Rect?
+    /// The key hint's pill as last drawn (nil: hidden), for the tour's caption to keep clear of.
+    private(set) var hintPill: Rect?
 
     init(frontEnd: any FrontEnd, uiScale: Double) {
         measure = TextMeasure(frontEnd: frontEnd, uiScale: uiScale)

@@ -1,27 +1,27 @@
-import ElasticStats
+import ElasticCore
+import ElasticScenes
 
-/// The files a run writes, opened by `play` before the loop starts (after every path was checked,
-/// see RunFiles) and closed by the loop at its end.
+/// The outputs a run writes, in the order they were opened (see `OutputRequest`); the loop tells
+/// each of them every event at once.
 struct RunOutputs {
-    var trace: TraceWriter?
-    var inputRecorder: OutputFile?
-    var stats: FrameStatsRecorder?
-    var video: VideoEncoder?
-    var drawTrace: DrawTraceWriter?
+    private(set) var all: [any RunOutput]
 
-    /// The run begins: files that existed are emptied only now.
-    func start() {
-        trace?.start()
-        inputRecorder?.start()
-        drawTrace?.start()
-    }
+    init(_ outputs: [any RunOutput] = []) { all = outputs }
 
-    /// The run never began: closes the streams and removes the files this run created (a file
-    /// that existed is left as it was).
-    func discard() {
-        trace?.discard()
-        inputRecorder?.discard()
-        video?.discard()
-        drawTrace?.discard()
-    }
+    mutating func append(_ output: any RunOutput) { all.append(output) }
+
+    func attach(to driver: FrameDriver) { for output in all { output.attach(to: driver) } }
+    func start() { for output in all { output.start() } }
+    func queued(_ input: TimedInput) { for output in all { output.queued(input) } }
+    func drawn(by frontEnd: any FrontEnd, at now: Double) { for output in all { output.drawn(by: frontEnd, at: now) } }
+    func presented(_ frame: PresentedFrame) { for output in all { output.presented(frame) } }
+    func pause(reason: String) { for output in all { output.pause(reason: reason) } }
+    func resume() { for output in all { output.resume() } }
+    func paced(_ pacing: Pacing) { for output in all { output.paced(pacing) } }
+
+    /// Finishes every output; the failures, in order.
+    func finish() -> [String] { all.compactMap { $0.finish() } }
+
+    /// The run never began: every output removes what it created (a file that existed is left as it was).
+    func discard() { for output in all { output.discard() } }
 }

@@ -55,7 +55,7 @@ final class SpringTuning {
         StickyRefresh.name: TunedSpring(duration: 0.6, dampingRatio: 1),
         WaveBalls.name: TunedSpring(duration: 0.6, dampingRatio: 1),
     ]
-    static let step = 0.05
+    static let step = KeyTable.tuningStep
     static let curveSamples = 97
     static let curveSeconds = 2.0
     static let defaultPath = "springs.json"
@@ -116,12 +116,10 @@ final class SpringTuning {
     func handle(_ key: Key, scene: any Scene) -> (message: String, refused: Bool)? {
         let name = type(of: scene).name
         guard var spring = values[name] else { return nil }
-        switch key {
-        case .leftBracket: spring.duration = SpringTuning.stepped(spring.duration, -1)
-        case .rightBracket: spring.duration = SpringTuning.stepped(spring.duration, 1)
-        case .minus: spring.dampingRatio = SpringTuning.stepped(spring.dampingRatio, -1)
-        case .equals: spring.dampingRatio = SpringTuning.stepped(spring.dampingRatio, 1)
-        case .w: return save()
+        switch KeyTable.action(for: key) {
+        case let .springDuration(direction): spring.duration = SpringTuning.stepped(spring.duration, direction)
+        case let .springDamping(direction): spring.dampingRatio = SpringTuning.stepped(spring.dampingRatio, direction)
+        case .writeSprings: return save()
         default: return nil
         }
         if let problem = spring.problem(name) { return ("springs: \(problem); kept \(SpringTuning.describe(values[name]!))", true) }

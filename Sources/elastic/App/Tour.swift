@@ -35,6 +35,9 @@ final class Tour {
     private var lastInput = 0.0
     /// The last stop shown before the person took over: a resumed tour carries on after it.
     private var currentStopBeforeHandOver: Int?
+    private var caption = TourCaption()
+    /// The overlays whose key hint the caption keeps clear of (nil: no hint shown).
+    weak var overlays: Overlays?
 
     init(stops: [Stop], loops: Bool) {
         self.stops = stops
@@ -143,18 +146,13 @@ final class Tour {
         return "tour \(index + 1)/\(stops.count): \(stops[index].caption)"
     }
 
-    /// The caption at the bottom centre: the stop's, or the hand-over note while the person has control.
-    func draw(into list: inout DrawList, tessellator: inout Tessellator, size: Size, measure: TextMeasure) {
+    /// The caption (the stop's, or the hand-over note while the person has control), clear of the
+    /// scene's content and of `hint`; returns its pill, nil when none shows.
+    @discardableResult
+    func draw(into list: inout DrawList, tessellator: inout Tessellator, scene: any Scene, size: Size,
+              measure: TextMeasure, hint: Rect? = nil) -> Rect? {
         let text = personInControl ? Tour.handOverCaption : currentStop.map { stops[$0].caption }
-        guard let text else { return }
-        var fontSize = 18.0
-        var width = measure.width(text, size: fontSize)
-        let room = size.width - 48
-        if width > room, room > 0 { fontSize = max(8, fontSize * room / width); width = measure.width(text, size: fontSize) }
-        let height = fontSize * 2
-        let y = size.height - 72 - height
-        let pill = Rect(x: size.width / 2 - width / 2 - 16, y: y, width: width + 32, height: height)
-        tessellator.fillRoundedRect(pill, radius: height / 2, color: RGBA(20, 22, 30, 200), into: &list)
-        list.addText(TextItem(text, at: Vec2(size.width / 2, y + height / 2), size: fontSize, color: RGBA(255, 255, 255), alignment: .center))
+        guard let text else { return nil }
+        return caption.draw(text, into: &list, tessellator: &tessellator, scene: scene, size: size, measure: measure, hint: hint)
     }
 }

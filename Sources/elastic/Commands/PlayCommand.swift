@@ -14,11 +14,7 @@ struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Play the demo: full-screen, drag with the mouse or a finger; Esc quits.",
-        discussion: """
-            Keys: Space presses the scene's main control, 1–5 and Tab switch scenes, Esc quits,
-            F1 shows the HUD. Live spring tuning of the scene's main spring: [ and ] duration −/+
-            0.05 s, - and = damping ratio −/+ 0.05, w writes the values to --springs FILE
-            (springs.json when none was given).
+        discussion: "Keys:\n" + KeyTable.helpText + "\n" + """
             Headless runs (no display) simulate a display refreshing --fps times per second:
               elastic play --headless --replay assets/replays/wave-pull-center.jsonl \\
                 --screenshot out/wave.png --trace out/wave.csv
@@ -98,7 +94,7 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Record frame-time statistics, one row per frame, and FILE.summary.json at exit.", valueName: "FILE.csv"))
     var stats: String?
 
-    @Option(name: .customLong("stats-format"), help: "Stats file layout: elastic (all parts), mangohud (MangoHud's per-frame log) or presentmon (PresentMon 1.x CSV).")
+    @Option(name: .customLong("stats-format"), help: "Stats file layout: elastic (all parts), mangohud (MangoHud's per-frame log), presentmon (PresentMon 1.x CSV with its display columns and MsPCLatency) or capframex (CapFrameX's Linux session: FILE.csv and FILE.json; its app lists ~/.local/share/capframex/sessions/).")
     var statsFormat: StatsFormat = .elastic
 
     @OptionGroup var videoOptions: VideoOptions
@@ -136,133 +132,5 @@ struct PlayCommand: ParsableCommand {
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
             throw ValidationError("--screenshot writes PNG: give a path ending in .png (got \(screenshot))")
         }
-    }
-
-    func run() throws {
-        let script: ReplayScript.Opened
-        if let replay {
-            do { script = try ReplayScript.load(replay) } catch let error as ReplayError {
-                printError("elastic: bad replay file \(quoted(replay)): \(error)")
-                throw ExitCode(2)
-            }
-        } else {
-            script = ReplayScript.Opened(events: [], rest: nil, lastTime: 0)
-        }
-        let tour: Tour?
-        do { tour = try tourOptions.load(headless: headless, replay: replay) } catch { printError("elastic: \(error)"); throw ExitCode(2) }
-        let tuning: SpringTuning
-        do { tuning = try SpringTuning(path: springs) } catch {
-            printError("elastic: \(error)")
-            throw ExitCode(2)
-        }
-        if let springs, !FileManager.default.fileExists(atPath: springs) {
-            printError("elastic: no springs file \(springs) yet: the scenes' own springs; w writes it")
-        }
-        // Every path is checked before any output is opened, so a refused run writes nothing.
-        let shotTimes = uniqueScreenshotTimes()
-        let files = try checkFiles(screenshotTimes: shotTimes)
-
-        let size: (width: Int, height: Int)? = window.map { ($0.width, $0.height) } ?? (headless ? (1280, 720) : nil)
-        var frameLimit: Int?
-        var timeLimit: Double?
-        if let frames { frameLimit = frames }
-        else if let seconds {
-            if headless { frameLimit = max(1, Int((seconds * fps).rounded(.up)) + 1) } else { timeLimit = seconds }
-        }
-        else if headless {
-            // Long enough for the replay's last event and the motion after it.
-            let end = tour.map { max($0.length, screenshotAt.max() ?? 0) } ?? max(script.lastTime + 3, screenshotAt.max() ?? 0, 5)
-            frameLimit = Int((end * fps).rounded(.up)) + 1
-            printError("headless: running \(frameLimit!) frames (\(ReplayScript.format(end)) simulated seconds; set --seconds or --frames to change)")
-        }
-
-        let config = RunConfiguration(
-            sceneName: scene,
-            frontEnd: FrontEndOptions(windowSize: size, headless: headless, renderer: renderer, vsync: headless ? false : vsync,
-                                   redraw: redrawOptions.redraw),
-            uiScale: scale, stepRate: stepRate, tolerance: tolerance, antialias: antialias, showHint: hint, showHud: hud,
-            fps: fps, frameLimit: frameLimit, timeLimit: timeLimit, replay: script.events, replayRest: script.rest, screenshotPath: screenshot, screenshotTimes: shotTimes,
-            tuning: tuning, tour: tour)
-
-        SignalTrap.install()
-        let frontEnd: SDLFrontEnd
-        do {
-            frontEnd = try SDLFrontEnd(config.frontEnd)
-        } catch {
-            printError("elastic: \(error)")
-            if !headless {
-                printError("No display? Run headless instead, e.g.:\n  elastic play --headless --seconds 5 --screenshot out/frame.png")
-            }
-            throw ExitCode(3)
-        }
-        let pacingControl = PacingControl(
-            report: frontEnd.displayReport(fpsLimit: pacing.fpsLimit, headless: headless, simulatedFPS: fps),
-            waiter: headless ? nil : SDLPacingWaiter(), stopRendererVsync: { frontEnd.stopRendererVsync() })
-        printError("elastic: video driver \(frontEnd.videoDriver)\(headless ? " (headless)" : ""), renderer \(frontEnd.rendererName) (\(frontEnd.rendererReason)), "
-            + "vsync requested \(config.frontEnd.vsync ? "on" : "off"), pacing: \(pacingControl.pacing), "
-            + "window \(frontEnd.windowSize.width)×\(frontEnd.windowSize.height), output \(frontEnd.outputSize.width)×\(frontEnd.outputSize.height)"
-            + (frontEnd.refreshRate.map { ", display \(ReplayScript.format($0)) Hz" } ?? ""))
-        if let problem = frontEnd.textProblem { printError("elastic: \(problem)") }
-        // Streams first (they create or open without truncating), the stats recorder last (it
-        // truncates): if anything fails, what this run created is removed and nothing is emptied.
-        var outputs = RunOutputs()
-        let loop: GameLoop
-        do {
-            if let path = trace { outputs.trace = try TraceWriter(path: path, resolvedPath: files.resolvedPath(of: "--trace")) }
-            if let path = drawTrace.traceDraw {
-                outputs.drawTrace = try DrawTraceWriter(path: path, resolvedPath: files.resolvedPath(of: "--trace-draw"), frontEnd: frontEnd)
-            }
-            if let path = recordInput {
-                outputs.inputRecorder = try OutputFile(path: path, purpose: "recorded input", resolvedPath: files.resolvedPath(of: "--record-input"))
-            }
-            outputs.video = try videoOptions.makeEncoder(frontEnd: frontEnd, headless: headless, fps: fps, frames: frameLimit,
-                                                         pacedHz: pacingControl.targetHz)
-            if stats != nil { outputs.stats = try makeRecorder(frontEnd, config: config, pacing: pacingControl) }
-            loop = try GameLoop(config: config, frontEnd: frontEnd, outputs: outputs, pacing: pacingControl)
-        } catch {
-            outputs.discard()
-            if outputs.stats != nil, files.entries.first(where: { $0.option == "--stats" })?.identity.kind == .missing,
-               let path = files.resolvedPath(of: "--stats") {
-                unlink(path)
-            }
-            printError("elastic: \(error)")
-            throw ExitCode(2)
-        }
-        outputs.start()
-        let started = ScreenshotCheck.now()
-        let reason = loop.run()
-        printError("elastic: \(reason) after \(loop.frame) frames")
-        if let error = loop.driver.replayError, let replay {
-            // The outputs are finished (stats and their summary kept); the run did not do what was asked.
-            printError("elastic: bad replay file \(quoted(replay)): \(error)")
-            throw ExitCode(2)
-        }
-        let shots = files.entries.filter { $0.use == .screenshot }.map { ($0.identity.path, $0.identity.resolvedPath) }
-        let failures = loop.outputFailures + ScreenshotCheck.incomplete(shots, writtenSince: started)
-            + [outputs.drawTrace?.finish(), outputs.video?.finish()].compactMap { $0 }
-        if !failures.isEmpty {
-            for failure in failures { printError("elastic: \(failure)") }
-            throw ExitCode(1)
-        }
-    }
-
-    private func makeRecorder(_ frontEnd: SDLFrontEnd, config: RunConfiguration, pacing control: PacingControl) throws -> FrameStatsRecorder? {
-        guard let stats else { return nil }
-        // In effect only when measured: a vsync not yet confirmed by the first presents is unknown.
-        let vsyncInEffect: Bool? = switch control.pacing {
-        case .vsync, .vsyncAtMeasuredRate: true
-        case .vsyncUnconfirmed: nil
-        case .timer, .unpaced: false
-        }
-        let run = RunInfo(
-            renderer: frontEnd.rendererName, videoDriver: frontEnd.videoDriver,
-            vsyncRequested: config.frontEnd.vsync, vsyncInEffect: vsyncInEffect,
-            refreshRate: frontEnd.refreshRate,
-            windowWidth: frontEnd.windowSize.width, windowHeight: frontEnd.windowSize.height,
-            outputWidth: frontEnd.outputSize.width, outputHeight: frontEnd.outputSize.height,
-            stepRate: stepRate, build: RunInfo.currentBuild, headless: headless,
-            simulatedFPS: headless ? fps : nil, version: Elastic.version, pacing: control.pacing.description)
-        return try FrameStatsRecorder(path: stats, format: statsFormat, run: run,
-                                      targetRefreshRate: headless ? fps : (control.targetHz ?? frontEnd.refreshRate ?? 60))
     }
 }

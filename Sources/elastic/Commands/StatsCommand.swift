@@ -11,7 +11,7 @@ struct StatsCommand: ParsableCommand {
         abstract: "Summarise a frame-stats file, compare up to 8 runs, or plot them.",
         discussion: """
             Reads files written by `elastic play --stats FILE.csv` in any format (elastic, \
-            mangohud, presentmon), MangoHud's own per-frame logs and PresentMon CSVs. Figures are \
+            mangohud, presentmon, capframex), MangoHud's own per-frame logs and PresentMon CSVs. Figures are \
             named after the tool whose definition they use: P1/P0.1 FPS as MangoHud's percentiles \
             and as CapFrameX's quantiles, "1% low average" and "1% low integral" are CapFrameX's, \
             stutter is CapFrameX's (> 2.5 × its moving average of round(10·√mean) frames, the \
@@ -23,7 +23,7 @@ struct StatsCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A stats file (elastic or MangoHud format).")
+    @Argument(help: "A stats file (elastic, MangoHud, PresentMon or CapFrameX format).")
     var file: String
 
     @Option(parsing: .upToNextOption,

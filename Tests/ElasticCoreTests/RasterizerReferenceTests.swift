@@ -5,7 +5,7 @@ import TestSupport
 
 /// `CoverageRasterizer`'s spans against the exact area the triangles cover in each pixel (the
 /// shared oracle's closed form, `CoverageReference.triangleCover`, overlaps adding and saturating
-/// at full): every pixel of sampled rows of each clip, to the 8-bit rounding. The rasteriser takes
+/// at full): every pixel of sampled rows of each clip, within one 8-bit step. The rasteriser takes
 /// its vertices to 1/256 px, so the oracle is given them so rounded.
 @Suite struct RasterizerReferenceTests {
     /// Rows of a clip checked pixel by pixel: all of a short clip, else 8 at random and its edges.

@@ -42,11 +42,13 @@ let package = Package(
             ],
             swiftSettings: releaseSettings
         ),
-        .testTarget(name: "ElasticCoreTests", dependencies: ["ElasticCore"]),
+        // The coverage oracle every test target that checks coverage shares.
+        .target(name: "TestSupport", dependencies: ["ElasticCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "ElasticCoreTests", dependencies: ["ElasticCore", "TestSupport"]),
         .testTarget(name: "ElasticScenesTests", dependencies: ["ElasticScenes"]),
         // Test support shared by the test targets: one scratch folder a test process.
         .target(name: "TestScratch", path: "Tests/TestScratch"),
         .testTarget(name: "ElasticStatsTests", dependencies: ["ElasticStats", "TestScratch"]),
-        .testTarget(name: "ElasticAppTests", dependencies: ["ElasticCore", "ElasticSDL", "ElasticStats", "elastic", "TestScratch"]),
+        .testTarget(name: "ElasticAppTests", dependencies: ["ElasticCore", "ElasticSDL", "ElasticStats", "elastic", "TestScratch", "TestSupport"]),
     ]
 )

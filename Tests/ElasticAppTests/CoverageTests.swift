@@ -3,6 +3,7 @@ import ElasticCore
 import ElasticScenes
 @testable import ElasticSDL
 import Foundation
+import TestSupport
 import Testing
 
 /// How one rendered shape's coverage compares with `CoverageReference`.

@@ -1,6 +1,7 @@
 import ElasticCore
 import ElasticSDL
 import Foundation
+import TestSupport
 import Testing
 
 /// `play --trace-draw` exports what Elastic drew: a traced frame, redrawn from its exported paths

@@ -25,6 +25,37 @@ struct FaultTests {
         return (0..<w.count).map { Vec2(w.positionX[$0], w.positionY[$0]) }
     }
 
+    /// Entity positions by name (a name shared by several entities keeps the last).
+    func named(_ scene: any Scene) -> [String: Vec2] {
+        let w = scene.world
+        var out: [String: Vec2] = [:]
+        for i in 0..<w.count { out[w.name[i]] = Vec2(w.positionX[i], w.positionY[i]) }
+        return out
+    }
+
+    /// The scene at rest at 1280×720 with no input ever: what a scene that settled must match.
+    func untouchedRest(_ scene: String) throws -> [String: Vec2] {
+        let rig = try LoopRig(scene: scene, size: Size(1280, 720))
+        for _ in 0..<60 { rig.runFrame() }
+        #expect(rig.scene.isIdle, "\(scene): not at rest untouched")
+        return named(rig.scene)
+    }
+
+    /// The largest distance between the same-named entities of `a` and `b` (infinite when the
+    /// names differ).
+    func farthest(_ a: [String: Vec2], _ b: [String: Vec2]) -> Double {
+        guard Set(a.keys) == Set(b.keys) else { return .infinity }
+        return a.keys.map { (a[$0]! - b[$0]!).length }.max() ?? 0
+    }
+
+    /// A press-and-drag each scene answers to: the wave and the lists are pulled, the block is
+    /// dragged up, the menu's button (no drag: a tap) opens the menu.
+    static let gesture: [String: (from: Vec2, to: Vec2)] = [
+        "wave-pull": (Vec2(300, 40), Vec2(300, 300)), "gooey-menu": (Vec2(640, 360), Vec2(640, 360)),
+        "jelly-block": (Vec2(640, 670), Vec2(640, 400)), "sticky-refresh": (Vec2(300, 200), Vec2(300, 300)),
+        "wave-balls": (Vec2(300, 200), Vec2(300, 300)),
+    ]
+
     @Test("a 5-s stall costs 0.25 s of simulation: 60 steps, the same state as a 0.25-s frame, then normal frames",
           arguments: scenes)
     func stall(scene: String) throws {
@@ -48,20 +79,27 @@ struct FaultTests {
         #expect(stalled.nonFinite == 0, "\(stalled.firstNonFinite ?? "")")
     }
 
-    @Test("resized to 1×1, to 4K, to 0×0 and back in the middle of a drag",
+    @Test("resized to 1×1, to 4K, to 0×0 and back in the middle of a drag: back at its size, it settles as if never resized",
           arguments: scenes)
     func resizes(scene: String) throws {
         let rig = try LoopRig(scene: scene, size: Size(1280, 720))
-        drag(rig, from: Vec2(640, 40), to: Vec2(640, 300), frames: 20)
+        // The same input with no resizes: where the scene settles at 1280×720.
+        let unresized = try LoopRig(scene: scene, size: Size(1280, 720))
+        for r in [rig, unresized] { drag(r, from: Vec2(640, 40), to: Vec2(640, 300), frames: 20) }
         for size in [Size(1, 1), Size(3840, 2160), Size(0, 0), Size(640, 360), Size(1280, 720)] {
             rig.resize(to: size)
-            for i in 0..<30 { rig.runFrame([.pointerMove(.mouse, Vec2(Double(i) * 40, Double(i) * 20))]) }
+            for i in 0..<30 {
+                for r in [rig, unresized] { r.runFrame([.pointerMove(.mouse, Vec2(Double(i) * 40, Double(i) * 20))]) }
+            }
         }
-        rig.runFrame([.pointerUp(.mouse, Vec2(640, 300))])
+        for r in [rig, unresized] { r.runFrame([.pointerUp(.mouse, Vec2(640, 300))]) }
         // A HiDPI move is a resize to the same size in points (the pixel scale is the front end's).
         rig.resize(to: Size(1280, 720))
-        for _ in 0..<300 { rig.runFrame() }
+        for _ in 0..<300 { rig.runFrame(); unresized.runFrame() }
         #expect(rig.nonFinite == 0, "\(rig.firstNonFinite ?? "")")
+        #expect(rig.scene.isIdle && unresized.scene.isIdle)
+        let now = named(rig.scene), expected = named(unresized.scene)
+        #expect(farthest(now, expected) < 1e-6, "\(scene): \(now) vs \(expected)")
         // Something is drawn again at the normal size (rectangles or triangles).
         #expect(rig.drawList.vertexCount + rig.drawList.rectCount > 0)
     }
@@ -73,13 +111,23 @@ struct FaultTests {
         drag(rig, from: Vec2(640, 40), to: Vec2(640, 500), frames: 20)
         rig.runFrame([.pointerCancel(.mouse)])
         for _ in 0..<600 { rig.runFrame() }
-        drag(rig, from: Vec2(300, 40), to: Vec2(300, 300), frames: 10)
-        rig.runFrame([.pointerUp(.mouse, Vec2(300, 300))])
+        // Settled: at rest, where a scene never touched rests.
+        let rest = try untouchedRest(scene)
+        #expect(rig.scene.isIdle, "\(scene): still moving after the cancel")
+        #expect(farthest(named(rig.scene), rest) < 1e-6, "\(scene): \(named(rig.scene)) vs \(rest)")
+        // A new drag moves the scene away from rest.
+        let gesture = try #require(Self.gesture[scene])
+        drag(rig, from: gesture.from, to: gesture.to, frames: 10)
+        rig.runFrame([.pointerUp(.mouse, gesture.to)])
+        var moved = 0.0
+        for _ in 0..<30 { rig.runFrame(); moved = max(moved, farthest(named(rig.scene), rest)) }
+        #expect(moved > 20, "\(scene): the new drag moved nothing (\(moved) pt)")
         for _ in 0..<600 { rig.runFrame() }
+        #expect(rig.scene.isIdle, "\(scene): the new drag did not settle")
         #expect(rig.nonFinite == 0, "\(rig.firstNonFinite ?? "")")
     }
 
-    @Test("ten fingers at once, lifted in a scrambled order", arguments: scenes)
+    @Test("ten fingers at once, lifted in a scrambled order: finite throughout, then at rest", arguments: scenes)
     func tenFingers(scene: String) throws {
         let rig = try LoopRig(scene: scene, size: Size(1280, 720))
         let ids = (1...10).map { PointerID(device: .touch, id: Int64($0)) }
@@ -90,9 +138,10 @@ struct FaultTests {
         for i in [3, 9, 0, 5, 1, 8, 2, 7, 4, 6] { rig.runFrame([.pointerUp(ids[i], Vec2(640, 360))]) }
         for _ in 0..<600 { rig.runFrame() }
         #expect(rig.nonFinite == 0, "\(rig.firstNonFinite ?? "")")
+        #expect(rig.scene.isIdle, "\(scene): a lifted finger still holds the scene")
     }
 
-    @Test("input at 1 kHz (about 17 moves a frame) for 10 s", arguments: scenes)
+    @Test("input at 1 kHz (about 17 moves a frame) for 10 s: finite throughout, then at rest", arguments: scenes)
     func kilohertz(scene: String) throws {
         let rig = try LoopRig(scene: scene, size: Size(1280, 720))
         rig.runFrame([.pointerDown(.mouse, Vec2(640, 40))])
@@ -108,5 +157,6 @@ struct FaultTests {
         rig.runFrame([.pointerUp(.mouse, Vec2(640, 360))])
         for _ in 0..<300 { rig.runFrame() }
         #expect(rig.nonFinite == 0, "\(rig.firstNonFinite ?? "")")
+        #expect(rig.scene.isIdle, "\(scene): still moving 5 s after the last input")
     }
 }

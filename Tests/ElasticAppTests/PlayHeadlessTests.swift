@@ -206,13 +206,23 @@ struct PlayHeadlessTests {
         #expect(r.stderr.contains("--headless"))
     }
 
-    @Test("tiny windows run without crashing", arguments: ["1x1", "320x240"])
+    @Test("tiny windows run the whole replay: exit 0, every frame traced and finite, the wave at rest spans the window",
+          arguments: ["1x1", "320x240"])
     func tinyWindow(size: String) throws {
+        let width = Double(size.split(separator: "x")[0])!
         let dir = try ElasticBinary.scratch("tiny-\(size)")
         let trace = dir.appendingPathComponent("t.csv")
         let r = try ElasticBinary.run(["play", "--headless", "--window", size, "--replay", replay, "--seconds", "2", "--trace", trace.path])
         #expect(r.status == 0, "\(r.stderr)")
-        for row in try TraceRow.load(trace) { #expect(row.x.isFinite && row.y.isFinite) }
+        let rows = try TraceRow.load(trace)
+        // 2 s at 60 fps, each frame with the wave's seven points.
+        #expect(Set(rows.map(\.frame)).count >= 120 && rows.count == 7 * Set(rows.map(\.frame)).count, "\(rows.count) rows")
+        #expect((rows.map(\.time).max() ?? 0) >= 1.95)
+        for row in rows { #expect(row.x.isFinite && row.y.isFinite) }
+        // Before the replay's first press (0.5 s), the spec's rest: l3 at x = 0, r3 at x = W, all at y = 64.
+        let first = rows.filter { $0.frame == rows[0].frame }
+        #expect(first.first { $0.entity == "l3" }?.x == 0 && first.first { $0.entity == "r3" }?.x == width, "\(first)")
+        #expect(first.allSatisfy { $0.y == 64 }, "\(first)")
     }
 
     @Test("--record-input writes a script that replays")

@@ -458,7 +458,7 @@ struct SceneReplayTests {
         ("sticky-refresh", "sticky-refresh-pull"), ("wave-balls", "wave-balls-pull"),
     ]
 
-    @Test("every scene runs its replay, scaled to the window, at 800×600, 320×240 and 3840×2160",
+    @Test("every scene runs its replay, scaled to the window, at 800×600, 320×240 and 3840×2160: finite, some entity travels 10 points, a window-sized screenshot",
           arguments: ["800x600", "320x240", "3840x2160"])
     func sizes(window: String) throws {
         let wh = window.split(separator: "x").map { Double($0)! }
@@ -485,6 +485,15 @@ struct SceneReplayTests {
             for row in rows where !(row.x.isFinite && row.y.isFinite && row.targetX.isFinite && row.targetY.isFinite) {
                 Issue.record("\(scene) at \(window): \(row)")
             }
+            // The scaled replay moves the scene: some entity travels 10 points along x or y (in
+            // points: at 4K the scene is laid out at a UI scale).
+            var travel = 0.0
+            for entity in Set(rows.map(\.entity)) {
+                let own = rows.filter { $0.entity == entity }
+                let xs = own.map(\.x), ys = own.map(\.y)
+                travel = max(travel, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+            }
+            #expect(travel >= 10, "\(scene) at \(window): entities travelled at most \(travel)")
             let image = try PNGImage.load(shot.path)
             #expect(image.width == Int(wh[0]) && image.height == Int(wh[1]))
         }

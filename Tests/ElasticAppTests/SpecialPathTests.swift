@@ -112,10 +112,18 @@ struct SpecialPathTests {
             ("folder", "it is a directory"), ("/dev/zero", "it is not a regular file or a FIFO"),
             ("fifo", "is empty"), ("unreadable", "permission denied or unreadable"), ("plain/x", "Not a directory"),
         ]
+        // A good run to compare the special files against.
+        let good = fixture.path("good.csv")
+        let made = try Self.run(["play", "--headless", "--frames", "5", "--stats", good])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(try Self.run(["stats", good, "--compare", good]).status == 0)
         for (name, reason) in cases {
             let path = name.hasPrefix("/") ? name : fixture.path(name)
             let r = try Self.run(["stats", path], asUnprivileged: name == "unreadable")
             #expect(r.status == 1 && r.stderr.contains(path) && r.stderr.contains(reason), "stats \(name): \(r.stderr)")
+            let compared = try Self.run(["stats", good, "--compare", path], asUnprivileged: name == "unreadable")
+            #expect(compared.status == 1 && compared.stderr.contains(path) && compared.stderr.contains(reason),
+                    "stats --compare \(name): \(compared.stderr)")
         }
     }
 

@@ -34,16 +34,18 @@ struct TourTests {
             if order.last != scene { order.append(scene) }
         }
         #expect(order == SceneCatalog.names)
-        // Motion: in each scene some spring entity travels at least 20 points.
-        var range: [String: [String: (lo: Double, hi: Double)]] = [:]
+        // Motion: in each scene some spring entity travels at least 20 points along x or along y
+        // (each coordinate's range on its own: an entity whose x and y differ is not travel).
+        var range: [String: [String: (x: ClosedRange<Double>, y: ClosedRange<Double>)]] = [:]
         for row in try TraceRow.load(trace) {
             guard let scene = sceneOf[row.frame] else { continue }
-            let key = row.entity
-            let old = range[scene]?[key] ?? (row.y, row.y)
-            range[scene, default: [:]][key] = (min(old.lo, min(row.y, row.x)), max(old.hi, max(row.y, row.x)))
+            let old = range[scene]?[row.entity] ?? (row.x...row.x, row.y...row.y)
+            range[scene, default: [:]][row.entity] = (min(old.x.lowerBound, row.x)...max(old.x.upperBound, row.x),
+                                                     min(old.y.lowerBound, row.y)...max(old.y.upperBound, row.y))
         }
         for name in SceneCatalog.names {
-            let travel = range[name]?.values.map { $0.hi - $0.lo }.max() ?? 0
+            let spans = range[name]?.values.map { max($0.x.upperBound - $0.x.lowerBound, $0.y.upperBound - $0.y.lowerBound) }
+            let travel = spans?.max() ?? 0
             #expect(travel >= 20, "\(name): entities moved at most \(travel) points")
         }
     }

@@ -1,10 +1,11 @@
 import Foundation
 @testable import ElasticCore
+import TestSupport
 
-/// Per-pixel coverage on a grid of 16×16 samples per output pixel, computed two independent ways:
-/// the exact shape (nonzero winding of a finely flattened path, flattened here, not by the
-/// tessellator) and a tessellated draw list (its triangles with per-vertex alpha interpolated
-/// linearly, composited in order, as a GPU shades them; its rectangles solid).
+/// A tessellated draw list's coverage on a grid of 16×16 samples per output pixel: its triangles
+/// with per-vertex alpha interpolated linearly, composited in order, as a GPU shades them; its
+/// rectangles solid. Checked against the shared exact-shape oracle (`CoverageReference`, counted
+/// at the same sample points).
 struct CoverageGrid {
     static let samples = 16
     /// Output pixels covered: columns x0..<x0+width, rows y0..<y0+height.
@@ -19,13 +20,13 @@ struct CoverageGrid {
         values = Array(repeating: 0, count: width * height * Self.samples * Self.samples)
     }
 
-    /// `list` rasterised, and the exact `path`, on grids over output pixels 0..<width × 0..<height.
+    /// `list` rasterised on a grid over output pixels 0..<width × 0..<height, and the exact
+    /// `path`'s coverage of those pixels (the oracle's, at the same 16 × 16 samples a pixel).
     static func measuredAndReference(_ list: DrawList, exact path: Path, width: Int, height: Int,
-                                     scale: Double) -> (measured: CoverageGrid, reference: CoverageGrid) {
+                                     scale: Double) -> (measured: CoverageGrid, reference: CoverageReference) {
         var measured = CoverageGrid(x0: 0, y0: 0, width: width, height: height, scale: scale)
         measured.rasterize(list)
-        var reference = CoverageGrid(x0: 0, y0: 0, width: width, height: height, scale: scale)
-        reference.rasterizeExact(path)
+        let reference = CoverageReference(path, scale: scale, bounds: (width, height), grid: Self.samples)
         return (measured, reference)
     }
 
@@ -58,63 +59,6 @@ struct CoverageGrid {
             }
         }
         return out
-    }
-
-    // MARK: - The exact shape
-
-    /// Marks the samples inside `path` (each contour filled on its own, nonzero: contours are
-    /// unions, as the tessellator fills them).
-    mutating func rasterizeExact(_ path: Path) {
-        for contour in Self.fineContours(path) where contour.count >= 3 {
-            let pts = contour.map { $0 * scale }
-            for j in 0..<sampleHeight {
-                let y = sampleY(j)
-                // Crossings of this sample row, with the edge's direction.
-                var crossings: [(x: Double, winding: Int)] = []
-                for k in 0..<pts.count {
-                    let a = pts[k], b = pts[(k + 1) % pts.count]
-                    guard (a.y <= y) != (b.y <= y) else { continue }
-                    let x = a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x)
-                    crossings.append((x, b.y > a.y ? 1 : -1))
-                }
-                crossings.sort { $0.x < $1.x }
-                var winding = 0
-                for k in 0..<crossings.count {
-                    winding += crossings[k].winding
-                    guard winding != 0, k + 1 < crossings.count else { continue }
-                    for i in columns(from: crossings[k].x, to: crossings[k + 1].x) { values[j * sampleWidth + i] = 1 }
-                }
-            }
-        }
-    }
-
-    /// The path's contours, lines exact, curves cut into pieces far below a thousandth of a pixel
-    /// from the curve.
-    static func fineContours(_ path: Path) -> [[Vec2]] {
-        var contours: [[Vec2]] = []
-        var current: [Vec2] = []
-        func finish() { if current.count >= 3 { contours.append(current) }; current = [] }
-        for command in path.commands {
-            switch command {
-            case .move(let p): finish(); current = [p]
-            case .line(let p): current.append(p)
-            case .quad(let c, let p):
-                let p0 = current.last ?? p
-                for k in 1...512 {
-                    let t = Double(k) / 512, u = 1 - t
-                    current.append(p0 * (u * u) + c * (2 * u * t) + p * (t * t))
-                }
-            case .arc(let arc):
-                let n = max(8, Int(abs(arc.sweep) * max(arc.radius, 1) * 4))
-                for k in 0...n {
-                    let a = arc.start + arc.sweep * Double(k) / Double(n)
-                    current.append(Vec2(arc.center.x + arc.radius * cos(a), arc.center.y + arc.radius * sin(a)))
-                }
-            case .close: finish()
-            }
-        }
-        finish()
-        return contours
     }
 
     // MARK: - The draw list
@@ -182,13 +126,13 @@ struct CoverageGrid {
 struct CoverageError: CustomStringConvertible {
     let mean: Double, p95: Double, worst: Double
 
-    init(measured: CoverageGrid, reference: CoverageGrid, path: Path) {
-        let columns = Self.usable(path, grid: reference, byColumn: true)
-        let rows = Self.usable(path, grid: reference, byColumn: false)
+    init(measured: CoverageGrid, reference: CoverageReference, path: Path) {
+        let columns = Self.usable(path, grid: measured, byColumn: true)
+        let rows = Self.usable(path, grid: measured, byColumn: false)
         var errors: [Double] = []
-        for (k, (m, r)) in zip(measured.columnSums(), reference.columnSums()).enumerated()
+        for (k, (m, r)) in zip(measured.columnSums(), reference.columnSums(measured.width)).enumerated()
         where columns[k] && (m > 0 || r > 0) { errors.append(m - r) }
-        for (k, (m, r)) in zip(measured.rowSums(), reference.rowSums()).enumerated()
+        for (k, (m, r)) in zip(measured.rowSums(), reference.rowSums(measured.height)).enumerated()
         where rows[k] && (m > 0 || r > 0) { errors.append(m - r) }
         self.init(errors)
     }
@@ -198,9 +142,9 @@ struct CoverageError: CustomStringConvertible {
         let count = byColumn ? grid.width : grid.height
         let origin = Double(byColumn ? grid.x0 : grid.y0)
         var usable = Array(repeating: true, count: count)
-        for contour in CoverageGrid.fineContours(path) {
+        for contour in CoverageReference.flatten(path, scale: grid.scale) {
             for k in 0..<contour.count {
-                let a = contour[k] * grid.scale, b = contour[(k + 1) % contour.count] * grid.scale
+                let a = contour[k], b = contour[(k + 1) % contour.count]
                 let d = b - a
                 let steep = abs(d.y) > abs(d.x)
                 guard steep == byColumn else { continue }

@@ -1,27 +1,64 @@
 import Foundation
 import Testing
 @testable import ElasticCore
+import TestSupport
 
-/// `CoverageRasterizer`'s spans against `ReferenceRasterizer`'s (the rasteriser before its cells
-/// were summed in a dense grid by bands), span for span: the rewrite is meant to be bit-identical.
+/// `CoverageRasterizer`'s spans against the exact area the triangles cover in each pixel (the
+/// shared oracle's closed form, `CoverageReference.triangleCover`, overlaps adding and saturating
+/// at full): every pixel of sampled rows of each clip, within one 8-bit step. The rasteriser takes
+/// its vertices to 1/256 px, so the oracle is given them so rounded.
 @Suite struct RasterizerReferenceTests {
-    /// Adds the same triangles to both and compares the spans of each clip, in turn.
+    /// Rows of a clip checked pixel by pixel: all of a short clip, else 8 at random and its edges.
+    static let rowsChecked = 8
+
+    /// Adds the triangles and compares the spans of each clip, in turn, with the exact coverage.
     /// `reused` (reset first) instead of a new rasteriser: buffers left by other runs and clips.
-    static func compare(_ triangles: [[Float]], clips: [PixelRect], _ label: String, reusing reused: inout CoverageRasterizer) {
+    static func compare(_ triangles: [[Float]], clips: [PixelRect], _ label: String, reusing reused: inout CoverageRasterizer,
+                        random: inout SplitMix64) {
         reused.reset()
-        var new = reused, old = ReferenceRasterizer()
-        defer { reused = new }
+        func snapped(_ v: Float) -> Double { (Double(v) * 256).rounded() / 256 }
+        var exact: [[Vec2]] = []
+        var bounds = PixelRect.empty
         for t in triangles {
-            let a = new.addTriangle(t[0], t[1], t[2], t[3], t[4], t[5])
-            let b = old.addTriangle(t[0], t[1], t[2], t[3], t[4], t[5])
-            #expect(a == b)
+            let added = reused.addTriangle(t[0], t[1], t[2], t[3], t[4], t[5])
+            #expect(added, "\(label): \(t) refused")
+            let p = stride(from: 0, to: 6, by: 2).map { Vec2(snapped(t[$0]), snapped(t[$0 + 1])) }
+            guard (p[1] - p[0]).cross(p[2] - p[0]) != 0 else { continue }
+            exact.append(p)
+            let xs = p.map { Int($0.x.rounded(.down)) }, ys = p.map { Int($0.y.rounded(.down)) }
+            bounds = bounds.union(PixelRect(x0: xs.min()!, y0: ys.min()!, x1: xs.max()! + 1, y1: ys.max()! + 1))
         }
-        #expect(new.bounds == old.bounds)
+        #expect(reused.bounds == bounds, "\(label)")
         for clip in clips {
-            new.sweep(clip: clip)
-            old.sweep(clip: clip)
-            let got = Array(new.spans), expected = old.spans
-            #expect(got == expected, "\(label) clip \(clip): \(got.count) spans, expected \(expected.count)")
+            reused.sweep(clip: clip)
+            guard !clip.isEmpty else { #expect(reused.spans.isEmpty); continue }
+            var rows = Set([clip.y0, clip.y1 - 1])
+            if clip.height <= Self.rowsChecked + 2 { rows.formUnion(clip.y0..<clip.y1) } else {
+                while rows.count < Self.rowsChecked + 2 { rows.insert(clip.y0 + Int(random.next() % UInt64(clip.height))) }
+            }
+            // The rasteriser's alpha per pixel of those rows (absent: 0), each pixel once.
+            var drawn: [Int: [Int16]] = [:]
+            for y in rows { drawn[y] = [Int16](repeating: -1, count: clip.width) }
+            for span in reused.spans {
+                #expect(clip.contains(x: Int(span.x0), y: Int(span.y)) && Int(span.x1) <= clip.x1 && span.x0 < span.x1,
+                        "\(label) clip \(clip): span \(span) outside")
+                guard rows.contains(Int(span.y)) else { continue }
+                for x in Int(span.x0)..<min(Int(span.x1), clip.x1) {
+                    #expect(drawn[Int(span.y)]![x - clip.x0] < 0, "\(label): (\(x), \(span.y)) twice")
+                    drawn[Int(span.y)]![x - clip.x0] = Int16(span.alpha)
+                }
+            }
+            var worst = 0, reported = 0
+            for y in rows.sorted() {
+                let cover = CoverageReference.triangleCover(row: y, columns: clip.x0..<clip.x1, triangles: exact)
+                for (i, area) in cover.enumerated() {
+                    let expected = Int((min(area, 1) * 255).rounded())
+                    let got = max(Int(drawn[y]![i]), 0)
+                    worst = max(worst, abs(got - expected))
+                    if abs(got - expected) > 1, reported < 3 { reported += 1; Issue.record("\(label) clip \(clip): (\(clip.x0 + i), \(y)) alpha \(got), exact \(expected)") }
+                }
+            }
+            #expect(worst <= 1, "\(label) clip \(clip): off by \(worst)")
         }
     }
 
@@ -40,7 +77,7 @@ import Testing
             }
             var clips = [PixelRect(x0: 0, y0: 0, x1: 90, y1: 70), PixelRect(x0: -20, y0: -20, x1: 120, y1: 100)]
             for _ in 0..<4 { clips.append(Self.randomClip(&random, width: 100, height: 80)) }
-            Self.compare(triangles, clips: clips, "run \(run)", reusing: &reused)
+            Self.compare(triangles, clips: clips, "run \(run)", reusing: &reused, random: &random)
         }
     }
 
@@ -60,7 +97,7 @@ import Testing
             }
             var clips = [PixelRect(x0: -300, y0: -300, x1: 700, y1: 600), PixelRect(x0: 0, y0: 0, x1: 3000, y1: 40)]
             for _ in 0..<4 { clips.append(Self.randomClip(&random, width: 520, height: 520)) }
-            Self.compare(triangles, clips: clips, "fan \(run)", reusing: &reused)
+            Self.compare(triangles, clips: clips, "fan \(run)", reusing: &reused, random: &random)
         }
     }
 
@@ -78,7 +115,7 @@ import Testing
             }
             var clips = [PixelRect(x0: 0, y0: 0, x1: 3840, y1: 2160), PixelRect(x0: 100, y0: 0, x1: 101, y1: 2160)]
             for _ in 0..<3 { clips.append(Self.randomClip(&random, width: 3900, height: 2200)) }
-            Self.compare(triangles, clips: clips, "tall \(run)", reusing: &reused)
+            Self.compare(triangles, clips: clips, "tall \(run)", reusing: &reused, random: &random)
         }
     }
 }

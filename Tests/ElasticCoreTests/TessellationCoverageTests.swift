@@ -128,7 +128,7 @@ struct TessellationCoverageTests {
         #expect(MeshCheck.wellFormedProblems(list.mesh).isEmpty)
         let (measured, reference) = CoverageGrid.measuredAndReference(
             list, exact: path, width: 70, height: 25, scale: 1)
-        let columns = zip(measured.columnSums(), reference.columnSums()).dropFirst(8).prefix(50)
+        let columns = zip(measured.columnSums(), reference.columnSums(measured.width)).dropFirst(8).prefix(50)
         let errors = columns.map { $0 - $1 }
         print("coverage thin \(thickness): per column \(errors.min()!)…\(errors.max()!)")
         #expect(errors.allSatisfy { $0 >= -0.05 && $0 <= 0.55 }, "thickness \(thickness): \(errors)")
@@ -150,7 +150,7 @@ struct TessellationCoverageTests {
             let (measured, reference) = CoverageGrid.measuredAndReference(
                 list, exact: rectangle, width: size, height: size, scale: scale)
             let e = CoverageError(measured: measured, reference: reference, path: rectangle)
-            let total = measured.columnSums().reduce(0, +), exact = reference.columnSums().reduce(0, +)
+            let total = measured.columnSums().reduce(0, +), exact = reference.columnSums(measured.width).reduce(0, +)
             print("coverage stroke \(width) at \(angle) ×\(scale): \(e), total \(total) vs \(exact)")
             #expect(abs(e.mean) <= 0.05 && e.p95 <= 0.2, "width \(width) angle \(angle) scale \(scale): \(e)")
             #expect(abs(total - exact) <= 0.02 * exact, "width \(width) angle \(angle) scale \(scale)")

@@ -31,32 +31,6 @@ enum MeshCheck {
         return sum
     }
 
-    /// The share of the `size`-wide box centred on `p` where `inside` holds, counted at n × n
-    /// points: the exact box-filtered coverage the fringe's vertices should carry.
-    static func boxShare(_ p: Vec2, size: Double = 1, n: Int = 48, where inside: (Vec2) -> Bool) -> Double {
-        var count = 0
-        for i in 0..<n {
-            for j in 0..<n {
-                let q = Vec2(p.x + size * ((Double(i) + 0.5) / Double(n) - 0.5), p.y + size * ((Double(j) + 0.5) / Double(n) - 0.5))
-                if inside(q) { count += 1 }
-            }
-        }
-        return Double(count) / Double(n * n)
-    }
-
-    /// `boxShare` of the inside of `polygon` (even-odd).
-    static func boxShare(_ p: Vec2, size: Double = 1, inside polygon: [Vec2]) -> Double {
-        boxShare(p, size: size) { q in
-            var inside = false
-            var a = polygon[polygon.count - 1]
-            for b in polygon {
-                if (a.y > q.y) != (b.y > q.y), q.x < a.x + (q.y - a.y) / (b.y - a.y) * (b.x - a.x) { inside.toggle() }
-                a = b
-            }
-            return inside
-        }
-    }
-
     /// Problems with indices, finiteness or winding (empty when fine).
     static func wellFormedProblems(_ mesh: Mesh) -> [String] {
         var problems: [String] = []

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElasticCore
+import TestSupport
 
 @Suite("Tessellation: draw lists, fringe, strokes, degenerate input")
 struct TessellationTests {
@@ -27,7 +28,7 @@ struct TessellationTests {
             let v = list.mesh.vertices[Int(list.mesh.indices[k])]
             #expect(v.color.r == color.r && v.color.g == color.g && v.color.b == color.b)
             #expect(MeshCheck.distance(v.position, toOutline: outline) <= 0.5.squareRoot() + 0.01)
-            worst = max(worst, abs(Double(v.color.a) / 255 - MeshCheck.boxShare(v.position, inside: outline[0])))
+            worst = max(worst, abs(Double(v.color.a) / 255 - CoverageReference.share(around: v.position, inside: [outline[0]])))
         }
         #expect(worst < 0.04, "worst vertex alpha off its box's coverage by \(worst)")
         // Fill and fringe together cover the circle's exact area (half a pixel too fat all round
@@ -109,7 +110,7 @@ struct TessellationTests {
                     let outline = [Vec2(rect.x, rect.y), Vec2(rect.x + rect.width, rect.y),
                                    Vec2(rect.x + rect.width, rect.y + rect.height), Vec2(rect.x, rect.y + rect.height)]
                     for v in list.mesh.vertices {
-                        let share = MeshCheck.boxShare(v.position, size: 1 / scale, inside: outline)
+                        let share = CoverageReference.share(around: v.position, size: 1 / scale, inside: [outline])
                         #expect(abs(Double(v.color.a) / 255 - share) < 0.03, "\(v.position): \(v.color.a) vs \(share)")
                     }
                 }

@@ -47,20 +47,33 @@ struct ListHandOverTests {
 
     @Test("a waiting finger that lifts first changes nothing; the dragging one's release still springs back")
     func waitingFingerLifts() {
-        var world = World()
-        var list = ListView(world: &world, rowHeight: 44, rowCount: 30)
-        list.layout(frame: Rect(x: 0, y: 64, width: 1280, height: 656), world: &world)
+        var sim = Simulation()
+        var list = ListView(world: &sim.world, rowHeight: 44, rowCount: 30)
+        list.layout(frame: Rect(x: 0, y: 64, width: 1280, height: 656), world: &sim.world)
         let a = PointerID(device: .touch, id: 1), b = PointerID(device: .touch, id: 2)
-        list.handle(.pointerDown(a, Vec2(0, 100)), world: &world, time: 0)
-        list.handle(.pointerMove(a, Vec2(0, 200)), world: &world, time: 0.1)
-        let held = list.offset(in: world)
-        list.handle(.pointerDown(b, Vec2(0, 300)), world: &world, time: 0.2)
-        list.handle(.pointerMove(b, Vec2(0, 500)), world: &world, time: 0.3)
-        list.handle(.pointerUp(b, Vec2(0, 500)), world: &world, time: 0.4)
-        #expect(list.offset(in: world) == held)
+        list.handle(.pointerDown(a, Vec2(0, 100)), world: &sim.world, time: 0)
+        list.handle(.pointerMove(a, Vec2(0, 200)), world: &sim.world, time: 0.1)
+        let held = list.offset(in: sim.world)
+        // 100 past the top, on UIScrollView's rubber band.
+        #expect(abs(held - Self.rubberBand(100, 656)) < 1e-6, "\(held)")
+        list.handle(.pointerDown(b, Vec2(0, 300)), world: &sim.world, time: 0.2)
+        list.handle(.pointerMove(b, Vec2(0, 500)), world: &sim.world, time: 0.3)
+        #expect(list.offset(in: sim.world) == held)
+        list.handle(.pointerUp(b, Vec2(0, 500)), world: &sim.world, time: 0.4)
+        #expect(list.offset(in: sim.world) == held)
         #expect(list.isDragging)
-        list.handle(.pointerUp(a, Vec2(0, 200)), world: &world, time: 0.5)
-        #expect(list.mode == .springing)
+        list.handle(.pointerUp(a, Vec2(0, 200)), world: &sim.world, time: 0.5)
+        // Springs back: down to 0 without passing it, then at rest.
+        var previous = held, lowest = held
+        for _ in 0..<(240 * 3) {
+            sim.step(dt: 1.0 / 240)
+            list.step(world: &sim.world, time: sim.time)
+            let h = list.offset(in: sim.world)
+            #expect(h <= previous + 1e-9, "rose to \(h)")
+            previous = h; lowest = min(lowest, h)
+        }
+        #expect(lowest > -1e-9 && previous == 0, "ended at \(previous), lowest \(lowest)")
+        #expect(list.mode == .idle)
     }
 
     @Test("ten fingers and the mouse passing the drag around: finite, and back to rest")

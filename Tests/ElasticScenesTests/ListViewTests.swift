@@ -112,7 +112,8 @@ private struct ListRig {
         let releaseH = rig.h
         let releaseTime = rig.sim.time
         rig.step(120)
-        let k = ListView.decelerationConstant
+        // UIScrollView's normal deceleration rate: the velocity keeps 0.998 of itself per millisecond.
+        let k = -1000 * log(0.998)
         let tau = rig.sim.time - releaseTime
         let expected = releaseH + -1920 / k * (1 - exp(-k * tau))
         #expect(abs(rig.h - expected) < 1e-6)

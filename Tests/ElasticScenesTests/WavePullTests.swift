@@ -66,20 +66,20 @@ struct WavePullTests {
         scene.handle(.pointerMove(.mouse, Vec2(500, 150)))
         let held = positions(scene)
         scene.handle(.pointerUp(.mouse, Vec2(500, 150)))
-        let p = WavePull.releaseSpring
         for i in 1...240 {
             scene.step(dt: 1.0 / 240)
             let now = positions(scene)
             for name in WavePull.pointNames {
                 let y0 = held[name]!.y
-                let exact = Spring(p, value: y0, target: 64, velocity: 0).sample(after: Double(i) / 240).value
-                #expect(abs(now[name]!.y - exact) < 1e-6)
+                // The spec's spring (0.9, 0.57, 0), worked out from its formulas.
+                let exact = SpecSpring.position(duration: 0.9, zeta: 0.57, from: y0, to: 64, at: Double(i) / 240)
+                #expect(abs(now[name]!.y - exact) < 1e-6, "\(name) step \(i)")
                 #expect(now[name]!.x == held[name]!.x)
             }
         }
     }
 
-    @Test("grabbing again mid-spring continues from where the wave is (no jump)")
+    @Test("grabbing again mid-spring continues from where the wave is (no jump), then settles onto the spec's layout for that pull")
     func regrab() {
         let scene = WavePull(size: Size(1280, 720))
         scene.handle(.pointerDown(.mouse, Vec2(640, 0)))
@@ -91,14 +91,21 @@ struct WavePullTests {
         scene.step(dt: 1.0 / 240)
         let after = positions(scene)
         for name in WavePull.pointNames { #expect(abs(after[name]!.y - before[name]!.y) < 8, "\(name)") }
-        // Holding still, the wave settles onto the layout under the finger.
+        // The pull the wave showed when grabbed: by the layout table, c.y = 64 + add − 0.6·add + 1.36·0.6·add.
+        let add = (before["c"]!.y - 64) / 1.216
+        #expect(add > 20 && add < 180, "add \(add)")
+        // Holding still, the wave settles onto the table's layout for that pull under the finger.
         for _ in 0..<480 { scene.step(dt: 1.0 / 240) }
         #expect(!scene.isIdle)
-        let c = scene.world.position(scene.points[3])
-        let settled = positions(scene)["c"]!
-        #expect(abs(c.y - settled.y) < 1e-9)
+        let settled = positions(scene), table = expected(width: 1280, drag: add, x: 640)
+        for name in WavePull.pointNames {
+            #expect(abs(settled[name]!.x - table[name]!.x) < 1e-6 && abs(settled[name]!.y - table[name]!.y) < 1e-6,
+                    "\(name): \(settled[name]!) vs \(table[name]!)")
+        }
+        // Moving the finger on pulls from there: the table's layout for the pull plus the move.
         scene.handle(.pointerMove(.mouse, Vec2(640, 310)))
-        #expect(abs(scene.world.position(scene.points[3]).y - (c.y + 10 * 1.216)) < 0.5)
+        let moved = positions(scene), further = expected(width: 1280, drag: add + 10, x: 640)
+        for name in WavePull.pointNames { #expect(abs(moved[name]!.y - further[name]!.y) < 1e-6, "\(name)") }
     }
 
     @Test("other pointers do not steal the drag; a cancel releases it")

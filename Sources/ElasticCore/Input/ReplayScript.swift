@@ -24,8 +24,9 @@ public struct ReplayError: Error, Equatable, CustomStringConvertible {
 ///     {"t": 2.00, "type": "wheel", "dx": 0, "dy": -40}
 ///
 /// Pointer coordinates are window coordinates; `device` is `mouse` (default) or `touch` with an
-/// optional finger `id` (default 0). Blank lines and lines starting with `#` are skipped. The whole
-/// script is validated before anything runs: every problem names its line.
+/// optional finger `id` (default 0). Blank lines and lines starting with `#` are skipped. Every
+/// problem names its line (`ReplayStream` checks each line as it is read; `open` reads a script's
+/// first events before a run and the rest as the run goes).
 public enum ReplayScript {
     /// Longest accepted line, in bytes: a replay line is ~100 bytes; megabyte lines are garbage.
     public static let maxLineBytes = 4096

@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers, dependencies pointing one way (down):
-//   elastic (CLI, game loop) → ElasticSDL (the only SDL code: a FrontEnd) → ElasticCore
+//   elastic (CLI, game loop) → ElasticSDL (the only SDL code: a FrontEnd) → ElasticRaster (the
+//                              software compositor: damage, coverage, blending) → ElasticCore
 //                            → ElasticScenes (the five scenes, FrameDriver)  → ElasticCore
 //                            → ElasticStats (frame-time statistics; depends on nothing of ours)
 // ElasticCore, ElasticScenes and ElasticStats are plain Swift: tests drive them with no display.
@@ -17,6 +18,7 @@ let package = Package(
     products: [
         .executable(name: "elastic", targets: ["elastic"]),
         .library(name: "ElasticCore", targets: ["ElasticCore"]),
+        .library(name: "ElasticRaster", targets: ["ElasticRaster"]),
         .library(name: "ElasticScenes", targets: ["ElasticScenes"]),
         .library(name: "ElasticStats", targets: ["ElasticStats"]),
     ],
@@ -33,20 +35,21 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
-        .target(name: "ElasticSDL", dependencies: ["CSDL2", "CPixman", "ElasticCore"], swiftSettings: releaseSettings),
+        .target(name: "ElasticRaster", dependencies: ["CPixman", "ElasticCore"], swiftSettings: releaseSettings),
+        .target(name: "ElasticSDL", dependencies: ["CSDL2", "CPixman", "ElasticCore", "ElasticRaster"], swiftSettings: releaseSettings),
         .executableTarget(
             name: "elastic",
             dependencies: [
-                "ElasticCore", "ElasticScenes", "ElasticSDL", "ElasticStats",
+                "ElasticCore", "ElasticRaster", "ElasticScenes", "ElasticSDL", "ElasticStats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: releaseSettings
         ),
-        .testTarget(name: "ElasticCoreTests", dependencies: ["ElasticCore"]),
+        .testTarget(name: "ElasticCoreTests", dependencies: ["ElasticCore", "ElasticRaster"]),
         .testTarget(name: "ElasticScenesTests", dependencies: ["ElasticScenes"]),
         // Test support shared by the test targets: one scratch folder a test process.
         .target(name: "TestScratch", path: "Tests/TestScratch"),
         .testTarget(name: "ElasticStatsTests", dependencies: ["ElasticStats", "TestScratch"]),
-        .testTarget(name: "ElasticAppTests", dependencies: ["ElasticCore", "ElasticSDL", "ElasticStats", "elastic", "TestScratch"]),
+        .testTarget(name: "ElasticAppTests", dependencies: ["ElasticCore", "ElasticRaster", "ElasticSDL", "ElasticStats", "elastic", "TestScratch"]),
     ]
 )

@@ -1,4 +1,5 @@
 import ElasticCore
+@testable import ElasticRaster
 @testable import ElasticSDL
 import Testing
 

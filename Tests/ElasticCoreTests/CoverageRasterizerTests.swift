@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElasticCore
+@testable import ElasticRaster
 
 /// `CoverageRasterizer` against the exact area of the triangles in each pixel, computed here by
 /// clipping each triangle to the pixel's square (Sutherland–Hodgman) in doubles.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ElasticCore
+@testable import ElasticRaster
 
 /// `DamageRegion` when its row intervals come in order (one shape's diff, the usual frame):
 /// they are used as written, or united with rectangles row by row, without the bits. The rows

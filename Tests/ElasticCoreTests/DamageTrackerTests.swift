@@ -1,5 +1,6 @@
 import Testing
 @testable import ElasticCore
+@testable import ElasticRaster
 
 /// The damage a tracker reports must cover every pixel that changed between two frames. The
 /// oracle is a rasteriser written here: each triangle paints the pixels whose centres it covers,

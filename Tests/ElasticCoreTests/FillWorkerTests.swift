@@ -1,5 +1,6 @@
 import Testing
 @testable import ElasticCore
+@testable import ElasticRaster
 
 /// `PixelRun.fillShared` against the plain definition of a fill: every pixel of the run holds the
 /// value and not one pixel around it changed, whatever the length and alignment (the split

@@ -1,5 +1,6 @@
 import Testing
 @testable import ElasticCore
+@testable import ElasticRaster
 
 /// `CoverageRasterizer.rounded` against `Float.rounded()` on every kind of value it is given.
 @Suite struct FixedPointRoundingTests {

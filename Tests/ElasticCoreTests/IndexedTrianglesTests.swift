@@ -1,5 +1,6 @@
 import Testing
 @testable import ElasticCore
+@testable import ElasticRaster
 
 /// Triangles added by index (`CoverageRasterizer.addTriangles(count:signed:_:)`): a fan's spokes
 /// cancel before the edge table, and a point refused part way keeps what came before it whole.

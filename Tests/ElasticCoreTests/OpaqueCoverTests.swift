@@ -1,5 +1,6 @@
 import Testing
 @testable import ElasticCore
+@testable import ElasticRaster
 
 /// `OpaqueCover` against a grid of booleans: what it reports uncovered, and what `fillUncovered`
 /// writes, is exactly the pixels no mark reached, whatever the marks' widths, overlaps and word

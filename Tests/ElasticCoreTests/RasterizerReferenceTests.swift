@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElasticCore
+@testable import ElasticRaster
 
 /// `CoverageRasterizer`'s spans against `ReferenceRasterizer`'s (the rasteriser before its cells
 /// were summed in a dense grid by bands), span for span: the rewrite is meant to be bit-identical.

@@ -1,4 +1,5 @@
 @testable import ElasticCore
+@testable import ElasticRaster
 
 // The rasteriser as it was before its cells went into a dense grid by bands (commit 1e82e73),
 // kept as the reference its spans must equal bit for bit.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ElasticCore
+@testable import ElasticRaster
 
 /// `RoundedRamp` against the rounded division it replaces, written out here in Double-free
 /// integer arithmetic (round half away from zero), for random lines of both slopes.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ElasticCore
+@testable import ElasticRaster
 
 /// `RowBitmap` and the `DamageRegion` built on it, against rows of booleans: intervals (and
 /// rectangles) marked at random, some across whole words, some outside the output.

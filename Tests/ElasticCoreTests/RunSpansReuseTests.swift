@@ -1,5 +1,6 @@
 import Testing
 @testable import ElasticCore
+@testable import ElasticRaster
 
 /// The spans a tracker hands out stay each run's exact coverage however they were found: kept in
 /// place in the last frame's buffer, kept or converted in a rasteriser that holds them, or copied.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElasticCore
+@testable import ElasticRaster
 
 /// Fills as signed fans (`Tessellator.signedFans`): triangles of either sign from the first point,
 /// whose signed sum is the polygon. The oracle is the polygon's exact area in each pixel, clipped

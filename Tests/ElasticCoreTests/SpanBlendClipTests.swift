@@ -1,5 +1,6 @@
 import Testing
 @testable import ElasticCore
+@testable import ElasticRaster
 
 /// `SpanBlend.apply` against a pixel-by-pixel oracle: each span's pixels written (with
 /// `clippedTo:`, where some rectangle of the clip holds them), nowhere else.

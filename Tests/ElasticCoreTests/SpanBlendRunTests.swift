@@ -1,5 +1,6 @@
 import Testing
 @testable import ElasticCore
+@testable import ElasticRaster
 
 /// `SpanBlend.blendRun` (eight pixels at a time in 16-bit lanes) against `blend` pixel by pixel,
 /// whose formula `SpanBlendTests` checks byte by byte.

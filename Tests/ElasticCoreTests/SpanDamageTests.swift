@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElasticCore
+@testable import ElasticRaster
 
 /// Damage with exact coverage: the tracker's runs carry their coverage spans and a changed run
 /// damages the pixels whose coverage changed. The oracle is each triangle's exact area in each

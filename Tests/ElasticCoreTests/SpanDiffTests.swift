@@ -1,5 +1,6 @@
 import Testing
 @testable import ElasticCore
+@testable import ElasticRaster
 
 /// `SpanDiff.damage` against a pixel-by-pixel oracle: both versions' spans painted into alpha
 /// arrays, and the damage must be exactly the pixels whose alpha differs.

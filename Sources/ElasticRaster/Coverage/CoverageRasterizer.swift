@@ -1,3 +1,5 @@
+import ElasticCore
+
 /// A run of horizontal pixels of one coverage, `alpha` of 255 being wholly covered.
 public struct CoverageSpan: Hashable, Sendable {
     public var y: Int32, x0: Int32, x1: Int32
@@ -22,7 +24,7 @@ public struct CoverageRasterizer: Sendable {
     /// Sub-pixel steps per pixel (fixed point 24.8).
     static let one: Int64 = 256
     /// Coordinates (output pixels) beyond which a vertex is refused.
-    public static let coordinateLimit: Float = 16_384
+    public static let coordinateLimit = Mesh.coverageCoordinateLimit
 
     struct Edge: Equatable {
         var x0: Int32, y0: Int32, x1: Int32, y1: Int32  // y0 < y1

@@ -1,3 +1,5 @@
+import ElasticCore
+
 extension CoverageRasterizer {
     /// The bands (of `bandHeight` rows from `clip.y0`) an edge's walk adds cells to, or nil when
     /// it adds none: no rows inside `clip`, or wholly right of it.

@@ -1,4 +1,5 @@
 import Foundation
+import ElasticCore
 import Synchronization
 
 /// A second thread that stores part of a large pixel fill while the caller stores the rest.

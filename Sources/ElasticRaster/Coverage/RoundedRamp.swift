@@ -1,3 +1,5 @@
+import ElasticCore
+
 /// `origin + CoverageRasterizer.divideRounded(t · numerator, denominator)` for t = t0, t0 + step,
 /// t0 + 2·step, …, bit for bit, with one division to start and none per step: the quotient and
 /// remainder are carried from one t to the next (a line walked cell by cell, as FreeType does).

@@ -1,3 +1,5 @@
+import ElasticCore
+
 /// The output pixels that an opaque write later in the frame covers whole, a bit a pixel (a
 /// `RowBitmap`): the clear skips them, since such a pixel's final value does not depend on what
 /// lies under it (white cards over a grey clear, the stored veil, a sheet) and clearing it first

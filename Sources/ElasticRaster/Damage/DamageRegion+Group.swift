@@ -1,3 +1,5 @@
+import ElasticCore
+
 extension DamageRegion {
     /// Groups consecutive rows of `lines` into rectangles (see the type's comment), appended to
     /// `rects`. Works through pointers into scratch buffers sized once: it runs for every touched

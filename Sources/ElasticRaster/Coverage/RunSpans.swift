@@ -1,3 +1,5 @@
+import ElasticCore
+
 /// The coverage spans of a frame's one-colour runs of triangles, kept from frame to frame: a run
 /// drawn as in the last frame reuses its spans, a changed one is scan-converted once, whole (a
 /// pixel's coverage does not depend on the clip), so its damage can be the pixels whose coverage

@@ -1,3 +1,5 @@
+import ElasticCore
+
 /// A set of disjoint pixel rectangles (a frame's damage) looked up by row: which columns of a
 /// row may be drawn. Spans swept once for a whole shape are cut to it, instead of sweeping the
 /// shape once per rectangle.

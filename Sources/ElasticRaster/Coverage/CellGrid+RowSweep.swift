@@ -1,3 +1,5 @@
+import ElasticCore
+
 extension CellGrid {
     /// Reads each row's touched cells back in column order as spans, written from `spans[count]`
     /// on (room for two per added cell), and clears them; returns the new count.

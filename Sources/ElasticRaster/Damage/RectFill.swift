@@ -1,3 +1,5 @@
+import ElasticCore
+
 extension Rect {
     /// The output pixels a rectangle fill covers, rounded as SDL's software renderer rounds it:
     /// scaled in `Float`, each of x, y, width and height truncated toward zero, width and height

@@ -1,4 +1,5 @@
 import Foundation
+import ElasticCore
 
 /// Stores one 32-bit pixel over a run of pixels at memset speed: glibc's `wmemset` (wchar_t is
 /// 32 bits on Linux), which picks AVX2/AVX-512 stores for the machine at load time, where Swift's

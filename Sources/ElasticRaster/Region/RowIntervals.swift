@@ -1,3 +1,5 @@
+import ElasticCore
+
 /// Damaged row intervals as they are written, clipped to the output, in a list: row by row, a
 /// row's intervals joined across gaps of up to `joinGap` pixels. While they come
 /// in order (rows rising, a row's intervals by their start: one shape's diff, the usual frame),

@@ -1,3 +1,5 @@
+import ElasticCore
+
 /// The pixels whose coverage differs between two versions of a one-colour shape, from their
 /// coverage spans: a merge of the two span lists, row by row, damaging where the coverage (0 in
 /// a gap) differs. Equal coverage of one colour draws equal pixels, so that is all a redraw needs,

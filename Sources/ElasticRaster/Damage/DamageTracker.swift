@@ -1,3 +1,5 @@
+import ElasticCore
+
 /// Which output pixels a frame can change, found from the draw lists alone: each command's pixel
 /// bounds and a signature of what it draws. A command that differs from the one at its place in
 /// the last frame's list (moved, recoloured, reshaped, added or gone) damages its old and its new

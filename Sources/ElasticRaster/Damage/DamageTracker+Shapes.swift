@@ -1,3 +1,5 @@
+import ElasticCore
+
 extension DamageTracker {
     /// A batch of triangles holds many shapes; a shape's triangles come one after another in one
     /// colour, so the batch is cut where the colour (alpha aside: fringes fade one colour out)

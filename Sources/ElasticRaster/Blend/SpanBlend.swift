@@ -1,3 +1,5 @@
+import ElasticCore
+
 /// Writes coverage spans of one colour into 32-bit pixels.
 ///
 /// Every byte of a pixel is blended alike (d ← (s·a + d·(255 − a)) / 255, rounded), so the pixel

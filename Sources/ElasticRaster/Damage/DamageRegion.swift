@@ -1,3 +1,5 @@
+import ElasticCore
+
 /// Damaged pixels collected as row intervals, turned into few disjoint rectangles that waste
 /// little: consecutive rows are grouped while the group's rectangles (the union of its rows'
 /// intervals) hold at most `slack` times the pixels actually damaged in them.

@@ -1,3 +1,5 @@
+import ElasticCore
+
 /// One pixel cell's sums: the height edges cross it by (`cover`) and that height times where
 /// they cross it (`area`), in 24.8 fixed point, both signed by the edges' direction.
 struct GridCell {

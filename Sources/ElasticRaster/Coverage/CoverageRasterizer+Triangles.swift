@@ -1,3 +1,5 @@
+import ElasticCore
+
 extension CoverageRasterizer {
     /// Adds a triangle (output pixels); false, with nothing added, when a vertex is not finite
     /// or beyond `coordinateLimit`. `signed`: as for triangles from an `IndexedTriangles` source.

@@ -36,7 +36,7 @@ let package = Package(
         ),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .target(name: "ElasticRaster", dependencies: ["CPixman", "ElasticCore"], swiftSettings: releaseSettings),
-        .target(name: "ElasticSDL", dependencies: ["CSDL2", "CPixman", "ElasticCore", "ElasticRaster"], swiftSettings: releaseSettings),
+        .target(name: "ElasticSDL", dependencies: ["CSDL2", "ElasticCore", "ElasticRaster"], swiftSettings: releaseSettings),
         .executableTarget(
             name: "elastic",
             dependencies: [
@@ -45,10 +45,14 @@ let package = Package(
             ],
             swiftSettings: releaseSettings
         ),
-        .testTarget(name: "ElasticCoreTests", dependencies: ["ElasticCore", "ElasticRaster"]),
+        .testTarget(name: "ElasticCoreTests", dependencies: ["ElasticCore", "TestRandom"]),
+        .testTarget(name: "ElasticRasterTests", dependencies: ["ElasticCore", "ElasticRaster", "TestRandom"]),
+        .testTarget(name: "ElasticSDLTests", dependencies: ["CSDL2", "ElasticCore", "ElasticRaster", "ElasticSDL"]),
         .testTarget(name: "ElasticScenesTests", dependencies: ["ElasticScenes"]),
         // Test support shared by the test targets: one scratch folder a test process.
         .target(name: "TestScratch", path: "Tests/TestScratch"),
+        // Test support: one seeded random number generator for the property tests.
+        .target(name: "TestRandom", path: "Tests/TestRandom"),
         .testTarget(name: "ElasticStatsTests", dependencies: ["ElasticStats", "TestScratch"]),
         .testTarget(name: "ElasticAppTests", dependencies: ["ElasticCore", "ElasticRaster", "ElasticSDL", "ElasticStats", "elastic", "TestScratch"]),
     ]

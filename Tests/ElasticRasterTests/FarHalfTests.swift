@@ -1,6 +1,5 @@
 import ElasticCore
 @testable import ElasticRaster
-@testable import ElasticSDL
 import Testing
 
 @Suite("sharing a clear with the second core (FarHalf)")

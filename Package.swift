@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers, dependencies pointing one way (down):
-//   elastic (CLI, game loop) → ElasticSDL (the only SDL code: a FrontEnd) → ElasticCore
+//   elastic (CLI, game loop) → ElasticSDL (the only SDL code: a FrontEnd) → ElasticRaster (the
+//                              software compositor: damage, coverage, blending) → ElasticCore
 //                            → ElasticScenes (the five scenes, FrameDriver)  → ElasticCore
 //                            → ElasticStats (frame-time statistics; depends on nothing of ours)
 // ElasticCore, ElasticScenes and ElasticStats are plain Swift: tests drive them with no display.
@@ -17,6 +18,7 @@ let package = Package(
     products: [
         .executable(name: "elastic", targets: ["elastic"]),
         .library(name: "ElasticCore", targets: ["ElasticCore"]),
+        .library(name: "ElasticRaster", targets: ["ElasticRaster"]),
         .library(name: "ElasticScenes", targets: ["ElasticScenes"]),
         .library(name: "ElasticStats", targets: ["ElasticStats"]),
     ],
@@ -33,22 +35,27 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
-        .target(name: "ElasticSDL", dependencies: ["CSDL2", "CPixman", "ElasticCore"], swiftSettings: releaseSettings),
+        .target(name: "ElasticRaster", dependencies: ["CPixman", "ElasticCore"], swiftSettings: releaseSettings),
+        .target(name: "ElasticSDL", dependencies: ["CSDL2", "ElasticCore", "ElasticRaster"], swiftSettings: releaseSettings),
         .executableTarget(
             name: "elastic",
             dependencies: [
-                "ElasticCore", "ElasticScenes", "ElasticSDL", "ElasticStats",
+                "ElasticCore", "ElasticRaster", "ElasticScenes", "ElasticSDL", "ElasticStats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: releaseSettings
         ),
         // The coverage oracle every test target that checks coverage shares.
         .target(name: "TestSupport", dependencies: ["ElasticCore"], path: "Tests/TestSupport"),
-        .testTarget(name: "ElasticCoreTests", dependencies: ["ElasticCore", "TestSupport"]),
+        .testTarget(name: "ElasticCoreTests", dependencies: ["ElasticCore", "TestRandom", "TestSupport"]),
+        .testTarget(name: "ElasticRasterTests", dependencies: ["ElasticCore", "ElasticRaster", "TestRandom", "TestSupport"]),
+        .testTarget(name: "ElasticSDLTests", dependencies: ["CSDL2", "ElasticCore", "ElasticRaster", "ElasticSDL"]),
         .testTarget(name: "ElasticScenesTests", dependencies: ["ElasticScenes"]),
         // Test support shared by the test targets: one scratch folder a test process.
         .target(name: "TestScratch", path: "Tests/TestScratch"),
+        // Test support: one seeded random number generator for the property tests.
+        .target(name: "TestRandom", path: "Tests/TestRandom"),
         .testTarget(name: "ElasticStatsTests", dependencies: ["ElasticStats", "TestScratch"]),
-        .testTarget(name: "ElasticAppTests", dependencies: ["ElasticCore", "ElasticSDL", "ElasticStats", "elastic", "TestScratch", "TestSupport"]),
+        .testTarget(name: "ElasticAppTests", dependencies: ["ElasticCore", "ElasticRaster", "ElasticSDL", "ElasticStats", "elastic", "TestScratch", "TestSupport"]),
     ]
 )

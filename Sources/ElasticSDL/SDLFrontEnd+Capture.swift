@@ -33,3 +33,22 @@ extension SDLFrontEnd {
         return ok ? (w, h) : nil
     }
 }
+
+extension SDLFrontEnd {
+    /// Saves what has been drawn (call before `present`) as a PNG through SDL2_image.
+    public func saveScreenshot(to path: String) throws {
+        let (w, h) = outputSize
+        guard w > 0, h > 0 else { throw SDLError(message: "cannot take a screenshot of a \(w)×\(h) window") }
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            throw SDLError("cannot allocate a \(w)×\(h) screenshot")
+        }
+        defer { SDL_FreeSurface(surface) }
+        SDL_RenderSetScale(renderer, 1, 1)
+        guard SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch) == 0 else {
+            throw SDLError("cannot read the frame back")
+        }
+        guard IMG_SavePNG(surface, path) == 0 else {
+            throw SDLError("cannot write the screenshot \(path)")
+        }
+    }
+}

@@ -71,13 +71,13 @@ extension SDLFrontEnd: InputTimestamps {
             switch UInt32(e.window.event) {
             case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue, SDL_WINDOWEVENT_RESIZED.rawValue, SDL_WINDOWEVENT_DISPLAY_CHANGED.rawValue:
                 refreshSizes()
-                damage.invalidate()
+                invalidate()
                 events.append(.resized(width: windowSize.width, height: windowSize.height))
             case SDL_WINDOWEVENT_MINIMIZED.rawValue, SDL_WINDOWEVENT_HIDDEN.rawValue:
                 events.append(.hidden)
             case SDL_WINDOWEVENT_RESTORED.rawValue, SDL_WINDOWEVENT_SHOWN.rawValue, SDL_WINDOWEVENT_EXPOSED.rawValue:
                 // The window system may have lost what the window showed: the next frame is whole.
-                damage.invalidate()
+                invalidate()
                 events.append(.shown)
             case SDL_WINDOWEVENT_FOCUS_LOST.rawValue, SDL_WINDOWEVENT_LEAVE.rawValue:
                 if UInt32(e.window.event) == SDL_WINDOWEVENT_FOCUS_LOST.rawValue {

@@ -1,5 +1,6 @@
 import CSDL2
 import ElasticCore
+import ElasticRaster
 import Foundation
 
 /// The SDL shell around the pure-Swift core: one window, one renderer, the event pump, mesh
@@ -27,40 +28,30 @@ public final class SDLFrontEnd: FrontEnd {
     let truncatesVertices: Bool
     /// Reused copy of the frame's vertices, for renderers that need them adjusted.
     var roundedVertices: [Vertex] = []
-    /// Exact-coverage drawing for the software renderer (`drawsExactCoverage`).
-    let coverage = SurfaceCoverage()
+    /// The software compositor: exact coverage, damage and the direct fills, into the surface
+    /// the software renderer draws into.
+    public let compositor = Compositor()
     var pointerTracker = PointerTracker()
     /// `glFinish`, only for GL renderers on the offscreen driver: its pbuffer swap neither flushes
     /// nor waits, so llvmpipe queued frames and paid for many of them at once while the frames
     /// between looked free. Finishing makes each frame pay for its own drawing, in `present_ms`.
     var glFinish: (@convention(c) () -> Void)?
     /// Whether the clear and opaque rectangles are written straight into the window surface
-    /// (`SurfaceFill`): on when the software renderer passed the start-up probe. Tests turn it off
-    /// to compare against SDL's own fills.
+    /// (by the compositor): on when the software renderer passed the start-up probe. Tests turn it
+    /// off to compare against SDL's own fills.
     public var directFills = false
-    /// Whether each frame redraws and uploads only what changed (`DamageTracker`), presenting with
-    /// `SDL_UpdateWindowSurfaceRects`: on with the software renderer drawing into the window
-    /// surface. Tests turn it off to compare against whole frames.
-    public var partialUpdates = false
-    var damage = DamageTracker()
-    /// The output-pixel rectangles the frame being drawn redraws (the whole output when it
-    /// redraws everything) and their SDL copies for the upload.
-    var frameRects: [PixelRect] = []
-    /// This frame's rectangles whose every pixel a command overwrites (command index, output
-    /// pixels): what an earlier clear or translucent fill need not write. Opaque rectangles drawn
-    /// straight into the surface, and the pieces of the veil's fold (`planCover`).
-    var occluders: [(command: Int, pixels: PixelRect)] = []
-    /// Scratch for `forEachUncovered`: the pieces left, and the pieces left after the next cut.
-    var uncovered: [PixelRect] = [], uncoveredNext: [PixelRect] = []
-    /// This frame's pixels an opaque write covers whole (the clear skips them) and, per command,
-    /// the box of what the commands before it drew (`planCover`).
-    var cover = OpaqueCover()
-    /// The clear (pixels) from which skipping covered pixels pays: 16 MiB of 32-bit pixels, more
-    /// than a last-level cache keeps (docs/benchmarks.md §13). Tests set 0 to mark every frame.
-    var coverPixels = 1 << 22
-    var drawnBefore: [PixelRect] = []
-    /// Whether this frame's clear goes half to a second core (`FarHalf`, found by `planCover`).
-    var sharesClear = false
+    /// Whether each frame redraws and uploads only what changed (`Compositor.partialUpdates`),
+    /// presenting with `SDL_UpdateWindowSurfaceRects`: on with the software renderer drawing into
+    /// the window surface. Tests turn it off to compare against whole frames.
+    public var partialUpdates: Bool {
+        get { compositor.partialUpdates }
+        set { compositor.partialUpdates = newValue }
+    }
+    /// The output-pixel rectangles the frame being drawn redraws (the whole output when it redraws everything).
+    var frameRects: [PixelRect] { compositor.frameRects }
+    /// The frame's vertices SDL draws and its indices, while the compositor draws it, and its scale.
+    var frameGeometry: (vertices: UnsafeBufferPointer<SDL_Vertex>, indices: UnsafeBufferPointer<Int32>)?
+    var frameScale: Float = 1
     var uploadRects: [SDL_Rect] = []
 
     /// The renderer chosen when the user does not pick one, and why: `RendererPolicy` on the
@@ -223,7 +214,7 @@ public final class SDLFrontEnd: FrontEnd {
     var redrawsWholeOutput: Bool { frameRects.count == 1 && frameRects[0] == outputRect }
 
     /// The next frame redraws and uploads everything (a scene switch).
-    public func invalidate() { damage.invalidate() }
+    public func invalidate() { compositor.invalidate() }
 
     /// Output pixels per window coordinate (1 on ordinary displays, 2 on most HiDPI ones).
     public var pixelScale: Double {

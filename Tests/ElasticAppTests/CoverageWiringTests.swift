@@ -16,8 +16,8 @@ extension WindowFaultTests {
         #expect(!exact.driver.tessellator.antialias)
         _ = exact.run()  // a frame: whether fills are signed fans is asked every frame
         #expect(exact.driver.tessellator.signedFans && exact.driver.drawList.mesh.hasSignedFans)
-        front.coverage.enabled = false
-        defer { front.coverage.enabled = true }
+        front.compositor.coverage.enabled = false
+        defer { front.compositor.coverage.enabled = true }
         #expect(!front.drawsExactCoverage)
         let (fringed, _) = try WindowFaultTests.loop(on: front, scene: "wave-pull", headless: true, frameLimit: 1,
                                                      stats: dir.appendingPathComponent("b.csv").path)
@@ -63,12 +63,12 @@ extension WindowFaultTests {
     func signedFansNeverReachSDL() throws {
         let dir = try ElasticBinary.scratch("coverage-fans")
         let front = try WindowFaultTests.frontEnd(sized: 320, 240)
-        defer { front.coverage.enabled = true }
+        defer { front.compositor.coverage.enabled = true }
         let red = RGBA(255, 0, 0), blue = RGBA(0, 0, 255)
         front.draw(letterC(red, signedFans: true), scale: 1)
         var image = try shot(of: front, in: dir, named: "exact.png")
         #expect(image.pixel(letterCArm.x, letterCArm.y) == red && image.pixel(letterCMouth.x, letterCMouth.y) == .white)
-        front.coverage.enabled = false
+        front.compositor.coverage.enabled = false
         front.draw(letterC(blue, signedFans: true), scale: 1)
         image = try shot(of: front, in: dir, named: "kept.png")
         #expect(image.pixel(letterCArm.x, letterCArm.y) == red, "the frame is kept as it was")

@@ -1,5 +1,6 @@
 import CSDL2
 import ElasticCore
+@testable import ElasticRaster
 @testable import ElasticSDL
 import Foundation
 import Testing
@@ -35,12 +36,12 @@ extension WindowFaultTests {
         let dir = try ElasticBinary.scratch("opaque-cover")
         let front = try WindowFaultTests.frontEnd(sized: 1280, 720)
         #expect(front.drawsExactCoverage)
-        front.coverPixels = 0  // mark every frame, however small its clear
-        defer { front.coverPixels = 1 << 22 }
+        front.compositor.coverPixels = 0  // mark every frame, however small its clear
+        defer { front.compositor.coverPixels = 1 << 22 }
         for scene in [WindowFaultTests.coverScene(shift: 0), WindowFaultTests.veilScene(),
                       WindowFaultTests.roundedRectScene(direct: true), WindowFaultTests.fillScene(width: 1280, height: 720)] {
             let covered = try WindowFaultTests.pixels(of: front, scene, scale: 1, direct: true, in: dir)
-            #expect(!front.cover.isEmpty || !front.occluders.isEmpty, "the frame should mark or cut pixels the clear skips")
+            #expect(!front.compositor.cover.isEmpty || !front.compositor.occluders.isEmpty, "the frame should mark or cut pixels the clear skips")
             let cleared = try WindowFaultTests.pixels(of: front, scene, scale: 1, direct: false, in: dir)
             let differing = zip(covered.pixels, cleared.pixels).filter { $0 != $1 }.count
             #expect(differing == 0, "\(differing) pixels differ")
@@ -92,7 +93,7 @@ extension WindowFaultTests {
         for farCover in [false, true] {
             let scene = WindowFaultTests.sharedClearScene(farCover: farCover)
             let direct = try WindowFaultTests.pixels(of: front, scene, scale: 1, direct: true, in: dir)
-            #expect(front.sharesClear == !farCover, "far half drawn over: \(farCover)")
+            #expect(front.compositor.sharesClear == !farCover, "far half drawn over: \(farCover)")
             let viaSDL = try WindowFaultTests.pixels(of: front, scene, scale: 1, direct: false, in: dir)
             let differing = zip(direct.pixels, viaSDL.pixels).filter { $0 != $1 }.count
             #expect(differing == 0, "far half drawn over: \(farCover): \(differing) pixels differ")

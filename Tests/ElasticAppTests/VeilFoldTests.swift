@@ -1,5 +1,6 @@
 import CSDL2
 import ElasticCore
+@testable import ElasticRaster
 @testable import ElasticSDL
 import Foundation
 import Testing
@@ -59,7 +60,7 @@ extension WindowFaultTests {
         _ = try WindowFaultTests.pixels(of: front, other, scale: 1, direct: true, in: dir)
         let folded = try WindowFaultTests.pixels(of: front, list, scale: 1, direct: true, in: dir)
         // The veil but the earlier shapes' box: four rectangles, cut from the clear.
-        #expect(front.occluders.count == 4, "\(front.occluders)")
+        #expect(front.compositor.occluders.count == 4, "\(front.compositor.occluders)")
         let blended = try WindowFaultTests.pixels(of: front, list, scale: 1, direct: false, in: dir)
         let differing = zip(folded.pixels, blended.pixels).filter { $0 != $1 }.count
         #expect(differing == 0, "\(differing) pixels differ")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestRandom
 @testable import ElasticCore
 
 /// The fast line reader against Foundation's JSONDecoder (the general path, which the reader did

@@ -1,3 +1,4 @@
+import TestRandom
 import Testing
 @testable import ElasticCore
 

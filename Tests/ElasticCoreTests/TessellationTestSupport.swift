@@ -1,3 +1,4 @@
+import TestRandom
 import Foundation
 @testable import ElasticCore
 

@@ -1,3 +1,4 @@
+import TestRandom
 import Foundation
 import Testing
 @testable import ElasticCore

@@ -6,6 +6,9 @@ public struct Mesh: Sendable {
     /// Holds signed fans (`Tessellator.signedFans`): triangles of either orientation whose signed
     /// sum is the shape, which only exact coverage (`CoverageRasterizer`, signed) draws right.
     public var hasSignedFans = false
+    /// Coordinates (output pixels) beyond which exact coverage's fixed point refuses a vertex: the
+    /// tessellator keeps signed fans inside it, the rasteriser (`CoverageRasterizer`) enforces it.
+    public static let coverageCoordinateLimit: Float = 16_384
 
     public init() {}
 

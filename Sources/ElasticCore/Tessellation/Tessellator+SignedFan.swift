@@ -5,7 +5,7 @@ extension Tessellator {
     func fansFit(_ polygon: [Vec2]) -> Bool {
         guard signedFans else { return false }
         let scale = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
-        let limit = Double(CoverageRasterizer.coordinateLimit) / 2 / scale
+        let limit = Double(Mesh.coverageCoordinateLimit) / 2 / scale
         return polygon.allSatisfy { abs($0.x) <= limit && abs($0.y) <= limit }
     }
 }

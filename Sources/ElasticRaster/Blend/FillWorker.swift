@@ -1,0 +1,133 @@
+import Foundation
+import ElasticCore
+import Synchronization
+
+/// A second thread that stores part of a large pixel fill while the caller stores the rest.
+/// Clearing a whole frame is bound by memory traffic, which one core does not use up
+/// (docs/benchmarks.md §15).
+///
+/// Waking a sleeping thread can cost the waker, and the sleeper before it runs, more than sharing
+/// a 1280×720 clear saves (docs/benchmarks.md §23). So:
+/// - the fill is cut into blocks; the caller takes them from the near end, the worker from the
+///   far end, one atomic word between them. The caller never waits for the worker to start: it
+///   takes every block the worker has not, and waits only for a block the worker is storing;
+/// - the worker spins `spinNanoseconds` after a job before it sleeps, so back-to-back large fills
+///   (a resize drag, `--redraw all`) find it awake and hand it work with no system call.
+///
+/// One fill at a time: a caller that finds the worker busy (another thread's fill) fills alone.
+final class FillWorker: @unchecked Sendable {
+    /// The worker, started on first use; nil with one processor, or when its thread did not
+    /// start within a second (a fill must never wait on a thread that is not there).
+    static let shared: FillWorker? = ProcessInfo.processInfo.activeProcessorCount > 1 ? FillWorker().started() : nil
+
+    /// Pixels a block (64 KiB, whole cache lines).
+    static let blockPixels = 1 << 14
+    /// How long the worker spins for the next job before it sleeps.
+    static let spinNanoseconds: UInt64 = 100_000
+
+    /// Where the worker sleeps; the lock guards `running` and the sleep, not the jobs.
+    private let condition = NSCondition()
+    private var running = false
+
+    /// Whether a caller holds the worker.
+    private let busy = Atomic<Bool>(false)
+    /// The job's run, stored before its blocks are published in `blocksLeft`. A worker that reads
+    /// them after a newer job has begun finds no block of its own job left to take.
+    private let jobStart = Atomic<Int>(0), jobCount = Atomic<Int>(0), jobPixel = Atomic<UInt32>(0)
+    /// The blocks not yet taken: the job's generation in bits 32–63, the first block left in
+    /// bits 16–31 and the end of the blocks left in bits 0–15. A block is taken by a
+    /// compare-and-swap on the whole word, so a worker still holding an older job takes nothing.
+    private let blocksLeft = Atomic<UInt64>(0)
+    /// How many blocks the worker has stored of the current job.
+    private let storedByWorker = Atomic<Int>(0)
+
+    private func started() -> FillWorker? {
+        let thread = Thread { [self] in serve() }
+        thread.name = "elastic fill"
+        thread.start()
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: 1)
+        while !running, condition.wait(until: deadline) {}
+        return running ? self : nil
+    }
+
+    /// Sets `count` pixels from `start` to `pixel`, the far blocks on the worker while it keeps up.
+    func fill(_ start: UnsafeMutablePointer<UInt32>, count: Int, with pixel: UInt32) {
+        let blocks = (count + Self.blockPixels - 1) / Self.blockPixels
+        guard blocks < 1 << 16, busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
+            PixelRun.fillAlone(start, count: count, with: pixel)
+            return
+        }
+        let generation = UInt32(truncatingIfNeeded: blocksLeft.load(ordering: .relaxed) >> 32) &+ 1
+        jobStart.store(Int(bitPattern: start), ordering: .releasing)
+        jobCount.store(count, ordering: .releasing)
+        jobPixel.store(pixel, ordering: .releasing)
+        storedByWorker.store(0, ordering: .relaxed)
+        blocksLeft.store(UInt64(generation) << 32 | UInt64(blocks), ordering: .releasing)
+        // No system call when the worker is spinning: a signal with no sleeper returns at once.
+        condition.lock()
+        condition.signal()
+        condition.unlock()
+        var stored = 0
+        while let block = take(generation, fromEnd: false) {
+            Self.store(block: block, of: start, count: count, pixel: pixel)
+            stored += 1
+        }
+        var waits = 0
+        while stored + storedByWorker.load(ordering: .acquiring) < blocks {
+            waits += 1
+            if waits > 64 { sched_yield() }  // the worker was descheduled inside its block
+        }
+        busy.store(false, ordering: .releasing)
+    }
+
+    /// Takes the first block left of job `generation` (`fromEnd` false) or the last, or nil when
+    /// none is left or a newer job has begun.
+    private func take(_ generation: UInt32, fromEnd: Bool) -> Int? {
+        var word = blocksLeft.load(ordering: .relaxed)
+        while true {
+            let first = Int(word >> 16 & 0xFFFF), end = Int(word & 0xFFFF)
+            guard UInt32(truncatingIfNeeded: word >> 32) == generation, first < end else { return nil }
+            let block = fromEnd ? end - 1 : first
+            let taken = fromEnd ? word - 1 : word + (1 << 16)
+            let (exchanged, seen) = blocksLeft.compareExchange(expected: word, desired: taken, ordering: .acquiringAndReleasing)
+            if exchanged { return block }
+            word = seen
+        }
+    }
+
+    private static func store(block: Int, of start: UnsafeMutablePointer<UInt32>, count: Int, pixel: UInt32) {
+        let from = block * blockPixels
+        PixelRun.fillAlone(start + from, count: min(blockPixels, count - from), with: pixel)
+    }
+
+    /// The generation of the first job after `served`: spun for, then slept for.
+    private func awaitJob(after served: UInt32) -> UInt32 {
+        func published() -> UInt32 { UInt32(truncatingIfNeeded: blocksLeft.load(ordering: .acquiring) >> 32) }
+        let deadline = DispatchTime.now().uptimeNanoseconds + Self.spinNanoseconds
+        while published() == served, DispatchTime.now().uptimeNanoseconds < deadline {}
+        condition.lock()
+        defer { condition.unlock() }
+        while published() == served { condition.wait() }
+        return published()
+    }
+
+    private func serve() {
+        condition.lock()
+        running = true
+        condition.broadcast()
+        condition.unlock()
+        var served: UInt32 = 0
+        while true {
+            let generation = awaitJob(after: served)
+            served = generation
+            let count = jobCount.load(ordering: .acquiring), pixel = jobPixel.load(ordering: .acquiring)
+            guard let start = UnsafeMutablePointer<UInt32>(bitPattern: jobStart.load(ordering: .acquiring)) else { continue }
+            while let block = take(generation, fromEnd: true) {
+                Self.store(block: block, of: start, count: count, pixel: pixel)
+                storedByWorker.add(1, ordering: .releasing)
+            }
+        }
+    }
+}

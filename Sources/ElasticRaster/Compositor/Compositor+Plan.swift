@@ -1,0 +1,114 @@
+import ElasticCore
+
+extension Compositor {
+    /// Before a frame is drawn: what each command may draw over (`drawnBefore`: the box of the
+    /// commands before it, which the veil's fold needs) and, filling `fills`, the pixels inside
+    /// `frameRects` that an opaque write of this frame covers whole: the wholly covered spans of
+    /// opaque runs, marked a bit a pixel (`cover`), and the stored part of the veil, cut as
+    /// rectangles (`occluders`, like opaque rectangles: `forEachUncovered`). The clear skips
+    /// those; whatever else lands there first is overwritten too. Marking and reading the marks
+    /// cost more than a clear that stays in the cache saves, or than a few covered pixels save,
+    /// so only a large clear of which a quarter may be covered is marked.
+    /// Sets `sharesClear` from the same boxes. `damage` has this frame's runs.
+    func planCover(_ list: DrawList, damage: DamageTracker) {
+        let s = scale, filled = fills != nil
+        drawnBefore.removeAll(keepingCapacity: true)
+        // Marked as a local (moved out and back): no exclusivity check per span.
+        var cover = OpaqueCover()
+        swap(&cover, &self.cover)
+        defer { swap(&cover, &self.cover) }
+        let cleared = frameRects.reduce(0) { $0 + $1.area }
+        let marks = filled && cleared >= coverPixels && 4 * coverable(list, damage: damage) >= cleared
+        cover.reset(output: outputRect)
+        let bounds = coverage.region.bounds
+        let rows = bounds.y0..<max(bounds.y0, bounds.y1)
+        var drawn = PixelRect.empty
+        var far = FarHalf(sharing: exact && filled, frameRects)
+        defer { sharesClear = far.shares }
+        for (position, command) in list.commands.enumerated() {
+            drawnBefore.append(drawn)
+            switch command {
+            case .triangles:
+                // Every batch has its runs with exact coverage, a batch with an index out of range too.
+                guard exact, position < damage.commandRuns.count else { continue }
+                for run in damage.runs[damage.commandRuns[position]] {
+                    drawn = drawn.union(run.bounds)
+                    far.add(run.bounds)
+                    guard marks, let spans = run.spans, let color = run.color, color.a == 255 else { continue }
+                    cover.mark(whole: damage.spans[spans], rows: rows)
+                }
+            case let .text(index):
+                let box = DamageTracker.textBounds(list.texts[index], scale: Double(s))
+                drawn = drawn.union(box)
+                far.add(box)
+            case let .rect(r, color) where filled && color.isOpaque:
+                guard let pixels = r.filledPixels(scale: s) else { continue }
+                drawn = drawn.union(pixels)
+                far.add(pixels)
+            case let .rect(r, color) where exact:
+                guard let pixels = r.filledPixels(scale: s) else { continue }
+                // The veil's fold stores a colour where only the clear lies under it (`composite`):
+                // all but the box of what was drawn before it.
+                if filled, coverage.composed(color, over: list.clearColor) != nil {
+                    pixels.forEachPiece(outside: drawn) { occluders.append((position, $0)) }
+                }
+                drawn = drawn.union(pixels)
+                far.add(pixels)
+            case .rect:
+                continue
+            }
+        }
+    }
+
+    /// At most how many output pixels the marks could cover: the boxes of the opaque runs.
+    private func coverable(_ list: DrawList, damage: DamageTracker) -> Int {
+        guard exact else { return 0 }
+        var total = 0
+        for position in list.commands.indices where position < damage.commandRuns.count {
+            for run in damage.runs[damage.commandRuns[position]] where run.spans != nil && run.color?.a == 255 {
+                total += run.bounds.intersection(outputRect).area
+            }
+        }
+        return total
+    }
+
+    /// Clears each of `areas` of `buffer` to `pixel` where no opaque write of this frame covers it.
+    func clearUncovered(_ buffer: PixelBuffer, _ areas: [PixelRect], pixel: UInt32) {
+        let shared = sharesClear
+        // Taken out of self while it fills: read in the closure it would be copied, a retain an array.
+        var cover = OpaqueCover()
+        swap(&cover, &self.cover)
+        defer { swap(&cover, &self.cover) }
+        forEachUncovered(of: areas, within: buffer.bounds, after: -1) {
+            cover.fillUncovered($0, base: buffer.base, pitch: buffer.pitch, pixel: pixel, shared: shared)
+        }
+    }
+
+    /// Calls `body` with the disjoint pieces of each of `areas` inside `bounds` that no occluder
+    /// drawn after command `index` overwrites: a fill of the rest would be painted over whole (the
+    /// clear under gooey-menu's body and veil, under each card of a list). Past `maxPieces` no more
+    /// are cut: what is left whole is only cleared needlessly.
+    func forEachUncovered(of areas: [PixelRect], within bounds: PixelRect, after index: Int, _ body: (PixelRect) -> Void) {
+        // Taken out of self while cut, once for all the areas: no copy, no exclusivity check per piece.
+        var pieces: [PixelRect] = [], next: [PixelRect] = [], occluders: [(command: Int, pixels: PixelRect)] = []
+        swap(&pieces, &uncovered); swap(&next, &uncoveredNext); swap(&occluders, &self.occluders)
+        defer { swap(&pieces, &uncovered); swap(&next, &uncoveredNext); swap(&occluders, &self.occluders) }
+        areas: for area in areas {
+            let pixels = area.intersection(bounds)
+            guard !pixels.isEmpty else { continue }
+            pieces.removeAll(keepingCapacity: true)
+            pieces.append(pixels)
+            for occluder in occluders where occluder.command > index {
+                guard pieces.count <= Self.maxPieces else { break }
+                guard !occluder.pixels.intersection(pixels).isEmpty else { continue }
+                next.removeAll(keepingCapacity: true)
+                for piece in pieces { piece.forEachPiece(outside: occluder.pixels) { next.append($0) } }
+                swap(&pieces, &next)
+                if pieces.isEmpty { continue areas }
+            }
+            for piece in pieces { body(piece) }
+        }
+    }
+
+    static let maxPieces = 64
+}

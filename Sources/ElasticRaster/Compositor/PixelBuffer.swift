@@ -1,0 +1,36 @@
+import ElasticCore
+
+/// The plain pixels the compositor draws into: 32-bit pixels of `format`, rows `pitch` bytes apart.
+/// Whoever owns the memory (the SDL shell's window surface) keeps it alive while a frame is drawn.
+public struct PixelBuffer {
+    public var base: UnsafeMutableRawPointer
+    public var width: Int, height: Int, pitch: Int
+    public var format: PixelFormat
+
+    public init(base: UnsafeMutableRawPointer, width: Int, height: Int, pitch: Int, format: PixelFormat) {
+        (self.base, self.width, self.height, self.pitch, self.format) = (base, width, height, pitch, format)
+    }
+
+    /// All of its pixels.
+    public var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
+
+    /// Fills a pixel rectangle, clipped to the buffer, with a pixel value in its format, with
+    /// ordinary (cached) stores at memset speed (`PixelRun`): the buffer stays in the last-level
+    /// cache from frame to frame, which SDL's non-temporal fills bypass.
+    public func fill(_ rect: PixelRect, pixel: UInt32) {
+        let x0 = max(rect.x0, 0), y0 = max(rect.y0, 0)
+        let x1 = min(rect.x1, width), y1 = min(rect.y1, height)
+        guard x1 > x0, y1 > y0 else { return }
+        if x0 == 0, x1 == width, width * 4 == pitch {  // whole rows, next to each other: one fill
+            PixelRun.fill((base + y0 * pitch).assumingMemoryBound(to: UInt32.self), count: (y1 - y0) * width, with: pixel)
+            return
+        }
+        let fill = PixelRun.filler
+        for y in y0..<y1 {
+            fill((base + y * pitch).assumingMemoryBound(to: UInt32.self) + x0, count: x1 - x0, with: pixel)
+        }
+    }
+
+    /// Fills a pixel rectangle, clipped to the buffer, with `color`.
+    public func fill(_ rect: PixelRect, color: RGBA) { fill(rect, pixel: format.pixel(color)) }
+}

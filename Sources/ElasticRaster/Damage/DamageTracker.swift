@@ -1,0 +1,182 @@
+import ElasticCore
+
+/// Which output pixels a frame can change, found from the draw lists alone: each command's pixel
+/// bounds and a signature of what it draws. A command that differs from the one at its place in
+/// the last frame's list (moved, recoloured, reshaped, added or gone) damages its old and its new
+/// bounds; everything else is unchanged and need not be redrawn or uploaded. The front end
+/// redraws all commands clipped to the damage, which keeps painter's order right where a changed
+/// shape lies under an unchanged one.
+///
+/// With `exactCoverage` (the front end draws one-colour runs of triangles with exact area
+/// coverage), each such run's coverage spans are found here (`RunSpans`, converted only when the
+/// run changed) and the front end blends them; a changed run damages only the pixels whose
+/// coverage changed (`SpanDiff`), not its old and new bounds. A rectangle of one colour damages
+/// only the pixels it fills in one frame and not the other. The damaged rows are grouped into
+/// rectangles by `DamageRegion`.
+public struct DamageTracker: Sendable {
+    /// At most this many damage rectangles a frame.
+    public static let maxRects = 256
+    /// A group of damaged rows may hold up to this many times the pixels that changed in it.
+    static let slack = 1.25
+    /// Pixels added around a shape's bounds for anti-aliasing and renderer rounding.
+    static let margin = 2
+
+    struct Entry {
+        var signature: UInt64
+        var bounds: PixelRect
+        var blended = false
+        /// The one colour of every vertex (nil: several colours, or not triangles).
+        var color: RGBA?
+        /// Its triangles' indices in the mesh's index buffer (a run of triangles).
+        var indices: Range<Int> = 0..<0
+        /// Its coverage spans in `spans` (nil: not drawn with exact coverage).
+        var spans: Range<Int>?
+        /// A rectangle's filled pixels (`Rect.filledPixels`; empty for anything else).
+        var filled = PixelRect.empty
+        var isRect = false
+
+        func same(as o: Entry) -> Bool { signature == o.signature && bounds == o.bounds }
+    }
+
+    private var previous: [Entry] = []
+    private var current: [Entry] = []
+    /// With exact coverage, the spans of the one-colour runs.
+    public private(set) var spans = RunSpans()
+    /// With exact coverage, this frame's runs of triangles, in order, and each command's runs.
+    public private(set) var runs: [CoverageRun] = []
+    public private(set) var commandRuns: [Range<Int>] = []
+    private var previousExact = false
+    private var previousScale = 0.0
+    private var region = DamageRegion()
+    private var previousClear: RGBA?
+    private var full = true
+    private var output = PixelRect.empty
+    /// This frame's damage: pairwise disjoint rectangles inside the output.
+    public private(set) var rects: [PixelRect] = []
+
+    public init() {}
+
+    /// The number of damaged pixels this frame.
+    public var damagedPixels: Int { rects.reduce(0) { $0 + $1.area } }
+
+    /// The next frame is damaged whole (a resize, an expose, a scene switch, a lost surface).
+    public mutating func invalidate() { full = true }
+
+    /// Compares `list` (scene points × `scale` = output pixels) with the last frame's list.
+    /// `exactCoverage`: one-colour triangle runs are drawn from `spans`, at `Float(scale)`.
+    public mutating func update(_ list: DrawList, scale: Double, width: Int, height: Int, exactCoverage: Bool = false) {
+        let out = PixelRect(x0: 0, y0: 0, x1: max(width, 0), y1: max(height, 0))
+        let s = scale.isFinite && scale > 0 ? scale : 1
+        let whole = full || out != output || previousClear != list.clearColor
+        // Spans are kept only from a frame converted the same way.
+        let keepsSpans = exactCoverage && previousExact && !whole && s == previousScale
+        current.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+        commandRuns.removeAll(keepingCapacity: true)
+        if exactCoverage { spans.beginFrame() }
+        for command in list.commands {
+            let firstRun = runs.count
+            if case let .triangles(first, count, blend) = command {
+                let firstEntry = current.count
+                let sound = Self.appendShapes(first: first, count: count, blend: blend, mesh: list.mesh, scale: s, clip: out,
+                                              into: &current)
+                if exactCoverage {
+                    if sound {
+                        convertRuns(firstEntry..<current.count, mesh: list.mesh, scale: Float(s), output: out, keeping: keepsSpans)
+                    } else {  // an index out of range: the front end draws the batch as it is
+                        runs.append(CoverageRun(indices: first..<(first + count), color: nil, spans: nil, bounds: out))
+                    }
+                }
+            } else {
+                current.append(DamageTracker.entry(command, in: list, scale: s, clip: out))
+            }
+            if exactCoverage { commandRuns.append(firstRun..<runs.count) }
+        }
+        rects.removeAll(keepingCapacity: true)
+        if whole || damagesWholeOutput(out) {
+            if !out.isEmpty { rects.append(out) }
+        } else {
+            region.removeAll(output: out)
+            for i in 0..<max(previous.count, current.count) {
+                let old = i < previous.count ? previous[i] : nil, new = i < current.count ? current[i] : nil
+                if let old, let new, old.same(as: new) { continue }
+                if let old, let new, old.isRect, new.isRect, old.color == new.color {
+                    // One colour: only what lies outside the pixels both fill changes.
+                    let kept = old.filled.intersection(new.filled)
+                    old.filled.forEachPiece(outside: kept) { region.add($0) }
+                    new.filled.forEachPiece(outside: kept) { region.add($0) }
+                    continue
+                }
+                if keepsSpans, diffSpans(old: old, new: new) { continue }
+                if let old { region.add(old.bounds) }
+                if let new { region.add(new.bounds) }
+            }
+            region.rectangles(in: out, slack: Self.slack, maxRects: Self.maxRects, into: &rects)
+        }
+        full = false
+        output = out
+        previousClear = list.clearColor
+        previousExact = exactCoverage
+        previousScale = s
+        swap(&previous, &current)
+    }
+
+    /// Whether a changed entry that is not a one-colour run damages its whole bounds, and those
+    /// are the whole output (gooey-menu's veil fading): then finding the rest is wasted.
+    private func damagesWholeOutput(_ out: PixelRect) -> Bool {
+        for i in 0..<min(previous.count, current.count) {
+            let old = previous[i], new = current[i]
+            guard !old.same(as: new), old.spans == nil || new.spans == nil else { continue }
+            if new.bounds == out && !(old.isRect && new.isRect && old.color == new.color) { return true }
+        }
+        return false
+    }
+
+    /// Finds the coverage spans of the one-colour runs `entries` of this frame (kept from the
+    /// last frame where the run there is the same, else converted) and lists them in `runs`.
+    private mutating func convertRuns(_ entries: Range<Int>, mesh: Mesh, scale: Float, output: PixelRect, keeping: Bool) {
+        for i in entries {
+            let e = current[i]
+            var spans: Range<Int>?
+            // One colour means every index of the run was in range (`appendShapes`).
+            if e.color != nil {
+                if keeping, i < previous.count, previous[i].same(as: e), let old = previous[i].spans {
+                    spans = self.spans.keep(old)
+                } else {
+                    spans = self.spans.convert(mesh, indices: e.indices, scale: scale, output: output)
+                }
+            }
+            current[i].spans = spans
+            runs.append(CoverageRun(indices: e.indices, color: e.color, spans: spans, bounds: e.bounds))
+        }
+    }
+
+    /// Damages the pixels whose coverage differs between the old and new run at one place
+    /// (either may be missing), when both have spans and one colour, the same; false when that
+    /// does not apply.
+    private mutating func diffSpans(old: Entry?, new: Entry?) -> Bool {
+        guard old != nil || new != nil else { return true }
+        if let old, old.spans == nil || old.isRect { return false }
+        if let new, new.spans == nil || new.isRect { return false }
+        if let old, let new, old.color != new.color || old.blended != new.blended { return false }
+        // Taken out of self while the spans are read.
+        var region = DamageRegion()
+        swap(&region, &self.region)
+        defer { swap(&region, &self.region) }
+        spans.withSpans(old: old?.spans ?? 0..<0, new: new?.spans ?? 0..<0) { o, n in
+            region.addRows { SpanDiff.damage(old: o, new: n, into: &$0) }
+        }
+        return true
+    }
+}
+
+/// A run of one colour's triangles as the front end draws it: from `spans` in `DamageTracker.spans`
+/// with exact coverage, or (nil) its triangles one by one.
+public struct CoverageRun: Sendable {
+    public var indices: Range<Int>
+    /// The run's one colour (nil: several).
+    public var color: RGBA?
+    public var spans: Range<Int>?
+    /// The output pixels it may touch.
+    public var bounds: PixelRect
+}

@@ -1,5 +1,6 @@
 import CSDL2
 import ElasticCore
+import ElasticScenes
 @testable import ElasticSDL
 import Foundation
 import Testing
@@ -43,5 +44,27 @@ extension WindowFaultTests {
         }
         #expect(front.textWidth("", size: 13) == 0)
         #expect(front.textWidth("x", size: .nan) == nil)
+    }
+}
+
+extension WindowFaultTests {
+    /// The labels whose widths are estimated somewhere when no font can measure them.
+    static let estimatedLabels: [(text: String, size: Double)] = [
+        ("Refreshed", 14), ("Refresh failed", 14), ("News", 18), ("Sticky Refresh", 17),
+        ("Space: pluck · 1–5/Tab: scenes · F1: HUD · Esc: quit", 13), ("WWW mmm", 20), ("iii", 20),
+    ]
+
+    @Test("TextMetrics against the font as drawn: typical within 25 % of the scenes' labels, a content area's box wider than each, bounding above any")
+    func textMetricsAgainstTheFont() throws {
+        let front = try WindowFaultTests.frontEnd()
+        for (text, size) in Self.estimatedLabels {
+            let measured = try #require(front.textWidth(text, size: size), "no font")
+            if text.first != "W", text.first != "i" {
+                #expect(abs(TextMetrics.typicalWidth(text, size: size) - measured) <= 0.25 * measured, "\(text): \(measured)")
+                let box = ContentArea.centredText(text, at: Vec2(0, 0), size: size)
+                #expect(box.width >= measured, "\(text): \(measured) against a box \(box.width) wide")
+            }
+            #expect(TextMetrics.boundingWidth(text, size: size) >= measured, "\(text): \(measured)")
+        }
     }
 }

@@ -44,10 +44,10 @@ extension DamageTracker {
         return sound
     }
 
-    /// The output pixels a label may touch (generous: no font here, so a glyph counts as an em
-    /// wide and the line as two ems tall).
+    /// The output pixels a label may touch (no font here: `TextMetrics.boundingWidth`, and the
+    /// line two ems tall).
     public static func textBounds(_ item: TextItem, scale: Double) -> PixelRect {
-        let width = item.size * Double(item.text.unicodeScalars.count + 1)
+        let width = TextMetrics.boundingWidth(item.text, size: item.size)
         let left: Double
         switch item.alignment {
         case .leading: left = item.position.x

@@ -96,8 +96,8 @@ extension StickyRefresh {
         let fontSize = 14.0
         let icon = StickyRefresh.iconSize
         let gap = 6.0
-        // Measured as drawn; estimated (about 0.55 em per letter) where nothing can measure.
-        let textWidth = self.textWidth?(text, fontSize) ?? 0.55 * fontSize * Double(text.count)
+        // Measured as drawn; estimated where nothing can measure.
+        let textWidth = self.textWidth?(text, fontSize) ?? TextMetrics.typicalWidth(text, size: fontSize)
         let left = size.width / 2 - (icon + gap + textWidth) / 2
         let c = Vec2(left + icon / 2, y)
         let color = StickyRefresh.resultColor.withOpacity(opacity)

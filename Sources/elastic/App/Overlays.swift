@@ -10,8 +10,7 @@ struct TextMeasure {
 
     func width(_ text: String, size: Double) -> Double {
         if let measured = frontEnd.textWidth(text, size: size * uiScale) { return measured / uiScale }
-        // DejaVu Sans averages about half an em per character in these strings.
-        return 0.5 * size * Double(text.count)
+        return TextMetrics.typicalWidth(text, size: size)
     }
 }
 

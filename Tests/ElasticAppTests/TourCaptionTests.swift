@@ -41,8 +41,9 @@ struct TourCaptionTests {
                 var list = DrawList(), tessellator = Tessellator()
                 let pill = caption.draw(text, into: &list, tessellator: &tessellator, scene: driver.scene, size: size,
                                         measure: measure, hint: hint)
-                if size == Size(1280, 720) {
-                    // At the design size there is always room somewhere: a test that never places proves nothing.
+                if size == Size(1280, 720), text.hasPrefix(name + ":") || text == Tour.handOverCaption {
+                    // At the design size a caption the tour shows in this scene (its own stop's, the
+                    // hand-over note) always finds room: a test that never places proves nothing.
                     try #require(pill != nil, "\(name) \(size): no caption for \(quoted(text))")
                 }
                 guard let pill else {

@@ -4,7 +4,7 @@ import Foundation
 /// What `--renderer auto` picks. A GPU draws our meshes faster than anything on the CPU, but an
 /// OpenGL context without one is a software rasteriser (Mesa's llvmpipe and the like), slower per
 /// frame than SDL's own software renderer on our thin-strip meshes and costlier to start
-/// (docs/benchmarks.md). So: OpenGL when GL_RENDERER names a hardware device, software otherwise.
+/// (docs/performance.md). So: OpenGL when GL_RENDERER names a hardware device, software otherwise.
 public enum RendererPolicy {
     /// Lower-cased fragments of the GL_RENDERER strings of software rasterisers: Mesa's llvmpipe,
     /// softpipe, swrast ("Software Rasterizer") and lavapipe, Google's SwiftShader, Windows'

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The general route (flatten the path, find the core, clip the contour above and below it, run
 /// the ladder on each piece) gives the same pieces but pays for discovering them (several times
-/// the work; docs/benchmarks.md). Here they are known in advance:
+/// the work; docs/history/). Here they are known in advance:
 /// - the outline is `Path.roundedRect`'s, flattened at the same tolerance (the same points, up to
 ///   rounding of the last bit: each corner's interior points at the flattener's straddling
 ///   radius), clockwise on screen from the top edge's left end;

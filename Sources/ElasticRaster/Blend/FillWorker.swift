@@ -4,10 +4,10 @@ import Synchronization
 
 /// A second thread that stores part of a large pixel fill while the caller stores the rest.
 /// Clearing a whole frame is bound by memory traffic, which one core does not use up
-/// (docs/benchmarks.md §15).
+/// (docs/history/).
 ///
 /// Waking a sleeping thread can cost the waker, and the sleeper before it runs, more than sharing
-/// a 1280×720 clear saves (docs/benchmarks.md §23). So:
+/// a 1280×720 clear saves. So:
 /// - the fill is cut into blocks; the caller takes them from the near end, the worker from the
 ///   far end, one atomic word between them. The caller never waits for the worker to start: it
 ///   takes every block the worker has not, and waits only for a block the worker is storing;

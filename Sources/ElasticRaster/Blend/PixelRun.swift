@@ -3,7 +3,7 @@ import ElasticCore
 
 /// Stores one 32-bit pixel over a run of pixels at memset speed: glibc's `wmemset` (wchar_t is
 /// 32 bits on Linux), which picks AVX2/AVX-512 stores for the machine at load time, where Swift's
-/// `update(repeating:)` is compiled for baseline x86-64 (docs/benchmarks.md §12 has the counts).
+/// `update(repeating:)` is compiled for baseline x86-64 (docs/history/ has the counts).
 public enum PixelRun {
     fileprivate typealias WideFill = @convention(c) (UnsafeMutablePointer<UInt32>, UInt32, Int) -> UnsafeMutablePointer<UInt32>
 

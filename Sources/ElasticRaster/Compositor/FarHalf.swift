@@ -4,7 +4,7 @@ import ElasticCore
 /// at least `PixelRun.sharedCount` pixels over whose far half (the second core's) the frame draws
 /// at most an eighth, summed over the boxes of what it draws. A pixel one core stored and the
 /// other then draws over crosses between their caches, which costs more than sharing the stores
-/// saves (gooey-menu's veil, wave-balls' wave; docs/benchmarks.md §15).
+/// saves (gooey-menu's veil, wave-balls' wave).
 struct FarHalf {
     private let far: PixelRect
     private var drawn = 0

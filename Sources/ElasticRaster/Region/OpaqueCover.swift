@@ -36,7 +36,7 @@ public struct OpaqueCover: Sendable {
     public func fillUncovered(_ area: PixelRect, base: UnsafeMutableRawPointer, pitch: Int, pixel: UInt32, shared: Bool = false) {
         guard !area.isEmpty else { return }
         // Whole rows next to each other in memory, none marked, go in one fill: a few large
-        // stores beat many short ones (docs/benchmarks.md §13).
+        // stores beat many short ones.
         let contiguous = area.x0 == 0 && area.width * 4 == pitch, fill = PixelRun.filler
         var y = area.y0
         while y < area.y1 {

@@ -73,7 +73,7 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Main spring per scene as JSON ({\"wave-pull\": {\"duration\": 0.9, \"dampingRatio\": 0.57}, …}); the w key writes the tuned values here (default springs.json).", valueName: "FILE"))
     var springs: String?
 
-    @Option(help: ArgumentHelp("Replay input from a JSON Lines script (see README).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Replay input from a JSON Lines script (see docs/cli.md).", valueName: "FILE"))
     var replay: String?
 
     @Option(name: .customLong("record-input"), help: ArgumentHelp("Record live input as a replay script.", valueName: "FILE"))

@@ -68,7 +68,16 @@ struct AssetLocatorTests {
         let dir = try ElasticBinary.scratch(name)
         try make(dir, ["root/usr/bin", "elsewhere"])
         let binary = dir.appendingPathComponent("root/usr/bin/elastic")
-        try FileManager.default.copyItem(at: ElasticBinary.url, to: binary)
+        // A hard link, or a copy made by cp(1): never a file this process holds open for writing,
+        // which a child forked meanwhile by another test would inherit ("Text file busy" at exec).
+        if link(ElasticBinary.url.path, binary.path) != 0 {
+            let cp = Process()
+            cp.executableURL = URL(fileURLWithPath: "/bin/cp")
+            cp.arguments = [ElasticBinary.url.path, binary.path]
+            try cp.run()
+            cp.waitUntilExit()
+            try #require(cp.terminationStatus == 0, "cp \(ElasticBinary.url.path) \(binary.path)")
+        }
         if !stops.isEmpty {
             let tour = dir.appendingPathComponent("root/usr/share/elastic/tour")
             try FileManager.default.createDirectory(at: tour, withIntermediateDirectories: true)

@@ -2,11 +2,13 @@ import ElasticCore
 import ElasticScenes
 
 /// What a frame's add-ons are told: the display time, the driver (its scene, draw list and
-/// tessellator) and the front end.
+/// tessellator) and the front end. Made for one call of the loop, which holds the driver and the
+/// front end throughout, so the moment holds them without retaining them (no reference counting
+/// per add-on per frame).
 struct FrameMoment {
     let now: Double
-    let driver: FrameDriver
-    let frontEnd: any FrontEnd
+    unowned(unsafe) let driver: FrameDriver
+    unowned(unsafe) let frontEnd: any FrontEnd
     /// Where a line for the person goes (standard output).
     let report: (String) -> Void
 }

@@ -20,7 +20,8 @@ final class GameLoop {
     private let tuning: SpringTuning
     let overlays: Overlays
     /// What the loop runs each frame besides the scene, in order: drawn over it bottom to top.
-    private(set) var addOns: [any FrameAddOn] = []
+    /// Fixed for the run, so a frame's calls borrow them instead of retaining each.
+    let addOns: [any FrameAddOn]
     private var timing = FrameTiming()
     let outputs: RunOutputs
     var platformEvents: [PlatformEvent] = []
@@ -86,12 +87,13 @@ final class GameLoop {
         hud.tuning = tuning
         let overlays = Overlays(frontEnd: frontEnd, uiScale: driver.uiScale)
         self.overlays = overlays
-        if config.showHint { addOns.append(overlays) }
+        var addOns: [any FrameAddOn] = config.showHint ? [overlays] : []
         if let tour = config.tour {
             tour.overlays = config.showHint ? overlays : nil
             addOns.append(tour)
         }
         addOns.append(hud)
+        self.addOns = addOns
         driver.onQueued = { [unowned self, outputs] queued in
             outputs.queued(queued)
             overlays.noteQueued(queued.event)

@@ -19,6 +19,11 @@ struct KeyHint {
     private var measured: (scene: String, scale: Double, pixelScale: Double, texts: [String], pills: [Size])?
     private var placed: (size: Size, areas: Int, text: String?, pill: Rect)?
 
+    init() {
+        // The key lines are built from the key table once: when the hint is made, not in the first frame.
+        _ = (KeyHint.otherKeys, KeyHint.shortKeys)
+    }
+
     mutating func pointerInput(at time: Double) { fade.hide(at: time) }
     mutating func keyPressed(at time: Double) { fade.show(at: time, for: KeyHint.shownFor) }
 

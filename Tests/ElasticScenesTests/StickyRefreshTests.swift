@@ -131,6 +131,32 @@ private func run(_ scene: StickyRefresh, seconds: Double) {
         #expect(s < 1 && s > 0.4)
     }
 
+    /// A state's report is one stored text, not a string built for each report: the scene
+    /// reports from `step`, in frames that must not allocate (FrameBench counted 2 mallocs a
+    /// report when the line was interpolated). Two reports of one state, both still queued,
+    /// share their bytes only when neither was built at run time.
+    @Test func reportsOfAStateShareOneText() {
+        let scene = StickyRefresh(size: Size(1280, 720))
+        for _ in 0..<2 {
+            let y = pull(scene, to: 10)
+            scene.handle(.pointerUp(.mouse, Vec2(640, y)))
+            run(scene, seconds: 2)
+        }
+        #expect(scene.reports == ["sticky-refresh: normal", "sticky-refresh: original",
+                                  "sticky-refresh: normal", "sticky-refresh: original"])
+        func bytes(_ line: String) -> UInt? {
+            line.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) }
+        }
+        for state in StickyState.allCases {
+            #expect(StickyRefresh.reportLine(state) == "sticky-refresh: \(state.rawValue)")
+        }
+        guard scene.reports.count == 4 else { return }
+        for k in 0..<2 {
+            #expect(bytes(scene.reports[k]) != nil)
+            #expect(bytes(scene.reports[k]) == bytes(scene.reports[k + 2]), "\(scene.reports[k]) built twice")
+        }
+    }
+
     @Test func releaseBelow88SpringsBackWithoutRefreshing() {
         let scene = StickyRefresh(size: Size(1280, 720))
         let y = pull(scene, to: 70)

@@ -1,4 +1,7 @@
-"""Blend2D (blend2d-python): a PRGB32 image, its analytic cell rasterizer, one thread (synchronous context)."""
+"""Blend2D (blend2d-python): a PRGB32 image, its analytic cell rasterizer, one thread (synchronous context).
+Blend2D has no region clip (a context clips to one rectangle at a time), so its equal damage clips
+to each damaged rectangle in turn and clears and draws the frame once per rectangle; its band is one
+rectangle, drawn once."""
 
 import math
 
@@ -94,15 +97,20 @@ class Blend2DPeer:
                 image = self._label(item)
                 x, y = trace.label_origin(item, image.width, image.height)
                 steps.append((3, image, bl.BLPoint(x, y)))
-        return [tuple(v / 255 for v in frame["clear"]) + (1.0,), steps]
+        rects = lambda rs: [bl.BLRect(r[0], r[1], r[2] - r[0], r[3] - r[1]) for r in rs]
+        band = trace.band(frame)
+        return [tuple(v / 255 for v in frame["clear"]) + (1.0,), steps,
+                {"damage": rects(frame["damage"]), "band": rects([band] if band else [])}]
 
-    def draw(self, prepared, rects):
-        clear, steps = prepared
+    def draw(self, prepared, mode=None):
+        """Clears and draws the frame: everywhere (mode None), or once per rectangle of the
+        damage ("damage") or of the band ("band", one), clipped to it."""
+        clear, steps, clips = prepared
         ctx = self.ctx
-        for rect in (rects if rects is not None else [None]):
+        for rect in (clips[mode] if mode is not None else [None]):
             ctx.save()
             if rect is not None:
-                ctx.clip_to_rect(bl.BLRect(rect[0], rect[1], rect[2] - rect[0], rect[3] - rect[1]))
+                ctx.clip_to_rect(rect)
             ctx.comp_op = bl.BLCompOp.SRC_COPY
             ctx.set_fill_style(clear)
             ctx.fill_all()

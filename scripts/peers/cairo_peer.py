@@ -92,30 +92,45 @@ class CairoPeer:
                 image = self._label(item)
                 x, y = trace.label_origin(item, image.get_width(), image.get_height())
                 steps.append(("image", image, x, y))
-        self.ctx.new_path()
-        return [tuple(v / 255 for v in frame["clear"]), steps]
+        return [tuple(v / 255 for v in frame["clear"]), steps,
+                {"damage": self._rects(frame["damage"]), "band": self._rects([b] if (b := trace.band(frame)) else [])}]
 
-    def draw(self, prepared, rects):
-        """Clears and draws the frame: only inside `rects` ([x0, y0, x1, y1] each, every item
-        clipped to it), or everywhere when rects is None."""
-        clear, steps = prepared
+    def _rects(self, rects):
+        """One clip path of pixel rectangles ([x0, y0, x1, y1] each; None for none): cairo clips
+        to their union as a region (pixel-aligned boxes), whatever their number."""
+        if not rects:
+            return None
+        self.ctx.new_path()
+        for r in rects:
+            self.ctx.rectangle(r[0], r[1], r[2] - r[0], r[3] - r[1])
+        path = self.ctx.copy_path()
+        self.ctx.new_path()
+        return path
+
+    def draw(self, prepared, mode=None):
+        """Clears and draws the frame once: everywhere (mode None), or clipped to the union of
+        Elastic's damaged rectangles ("damage") or to the frame's band ("band"), one clip each
+        (nothing when nothing was damaged)."""
+        clear, steps, clips = prepared
         ctx = self.ctx
-        for rect in (rects if rects is not None else [None]):
-            ctx.save()
-            if rect is not None:
-                ctx.rectangle(rect[0], rect[1], rect[2] - rect[0], rect[3] - rect[1])
-                ctx.clip()
-            ctx.set_source_rgb(*clear)
-            ctx.paint()
-            for s in steps:
-                if s[0] == "fill":
-                    ctx.append_path(s[1]); ctx.set_source_rgba(*s[2]); ctx.fill()
-                elif s[0] == "stroke":
-                    ctx.append_path(s[1]); ctx.set_source_rgba(*s[2])
-                    ctx.set_line_width(s[3]); ctx.set_miter_limit(s[4]); ctx.stroke()
-                else:
-                    ctx.set_source_surface(s[1], s[2], s[3]); ctx.paint()
-            ctx.restore()
+        ctx.save()
+        if mode is not None:
+            if clips[mode] is None:
+                ctx.restore()
+                return
+            ctx.append_path(clips[mode])
+            ctx.clip()
+        ctx.set_source_rgb(*clear)
+        ctx.paint()
+        for s in steps:
+            if s[0] == "fill":
+                ctx.append_path(s[1]); ctx.set_source_rgba(*s[2]); ctx.fill()
+            elif s[0] == "stroke":
+                ctx.append_path(s[1]); ctx.set_source_rgba(*s[2])
+                ctx.set_line_width(s[3]); ctx.set_miter_limit(s[4]); ctx.stroke()
+            else:
+                ctx.set_source_surface(s[1], s[2], s[3]); ctx.paint()
+        ctx.restore()
         self.surface.flush()
 
     def pixels(self):

@@ -5,27 +5,49 @@ def _cell(peer_ms, elastic_ms):
     return f"{peer_ms:.3f} ({elastic_ms / peer_ms:.2f})" if peer_ms > 0 else "–"
 
 
-def table(rows, names, versions, markdown):
-    head = ["window", "scene", "frames", "Elastic frame_ms p50", "damaged px p50"]
-    head += [f"{n} equal damage" for n in names] + ["Elastic --redraw all frame_ms p50"] + [f"{n} full frame" for n in names]
-    body = []
-    for r in rows:
-        line = [r["window"], r["scene"], str(r["frames"]), f"{r['elastic']:.3f}", f"{r['damaged']:,.0f}"]
-        line += [_cell(r["peers"][n][0], r["elastic"]) for n in names] + [f"{r['elastic_all']:.3f}"]
-        line += [_cell(r["peers"][n][1], r["elastic_all"]) for n in names]
-        body.append(line)
+def table(rows, names, versions, modes, markdown, by_mode=False):
+    """One wide table (every mode's columns: the peers' equal damage and band against Elastic's
+    --redraw damage frame_ms, their full frame against its --redraw all), or with `by_mode` one
+    table per mode. Each row's "peers" holds a peer's ms in the order of `modes`."""
     out = ["# p50 ms per frame; (Elastic frame_ms p50 in the same mode ÷ peer): below 1, Elastic is faster;",
-           "# equal damage against Elastic's --redraw damage run, full frame against its --redraw all run",
+           "# equal damage and band against Elastic's --redraw damage run, full frame against its --redraw all run",
            "# peers: " + "; ".join(versions)]
-    if markdown:
-        out.append("| " + " | ".join(head) + " |")
-        out.append("|" + "|".join("---" if i < 2 else "---:" for i in range(len(head))) + "|")
-        out += ["| " + " | ".join(line) + " |" for line in body]
-    else:
-        widths = [max(len(h), *(len(line[i]) for line in body)) for i, h in enumerate(head)]
-        out.append("  ".join(h.rjust(w) for h, w in zip(head, widths)))
-        out += ["  ".join(c.rjust(w) for c, w in zip(line, widths)) for line in body]
+    start = ["window", "scene", "frames", "Elastic frame_ms p50", "damaged px p50"]
+
+    def first(r):
+        return [r["window"], r["scene"], str(r["frames"]), f"{r['elastic']:.3f}", f"{r['damaged']:,.0f}"]
+
+    def peer_cells(r, k, elastic_ms):
+        return [_cell(r["peers"][n][k], elastic_ms) for n in names]
+
+    full = modes.index("full frame")
+    damage_modes = [k for k in range(len(modes)) if k != full]
+    all_head = ["Elastic --redraw all frame_ms p50"]
+    if not by_mode:
+        head = start + [f"{n} {modes[k]}" for k in damage_modes for n in names] + all_head
+        head += [f"{n} {modes[full]}" for n in names]
+        body = [first(r) + [c for k in damage_modes for c in peer_cells(r, k, r["elastic"])] + [f"{r['elastic_all']:.3f}"]
+                + peer_cells(r, full, r["elastic_all"]) for r in rows]
+        out += _layout(head, body, markdown)
+        return "\n".join(out)
+    for k, mode in enumerate(modes):
+        if k == full:
+            head = ["window", "scene", "frames"] + all_head + [f"{n} {mode}" for n in names]
+            body = [first(r)[:3] + [f"{r['elastic_all']:.3f}"] + peer_cells(r, k, r["elastic_all"]) for r in rows]
+        else:
+            head = start + [f"{n} {mode}" for n in names]
+            body = [first(r) + peer_cells(r, k, r["elastic"]) for r in rows]
+        out += ["", f"## {mode}"] + _layout(head, body, markdown)
     return "\n".join(out)
+
+
+def _layout(head, body, markdown):
+    if markdown:
+        return (["| " + " | ".join(head) + " |", "|" + "|".join("---" if i < 2 else "---:" for i in range(len(head))) + "|"]
+                + ["| " + " | ".join(line) + " |" for line in body])
+    widths = [max(len(h), *(len(line[i]) for line in body)) for i, h in enumerate(head)]
+    return (["  ".join(h.rjust(w) for h, w in zip(head, widths))]
+            + ["  ".join(c.rjust(w) for c, w in zip(line, widths)) for line in body])
 
 
 def label_mask(frame, height, width, margin=3):

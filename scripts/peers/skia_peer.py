@@ -88,24 +88,41 @@ class SkiaPeer:
                 x, y = trace.label_origin(item, image.width(), image.height())
                 steps.append((2, image, x, y))
         r, g, b = frame["clear"]
-        return [skia.Color(r, g, b), steps]
+        band = trace.band(frame)
+        return [skia.Color(r, g, b), steps,
+                {"damage": self._region(frame["damage"]), "band": skia.Rect.MakeLTRB(*band) if band else None}]
 
-    def draw(self, prepared, rects):
-        clear, steps = prepared
+    @staticmethod
+    def _region(rects):
+        """The damaged rectangles ([x0, y0, x1, y1] each) as one skia.Region (None for none), for clipRegion."""
+        if not rects:
+            return None
+        region = skia.Region()
+        for r in rects:
+            region.op(skia.IRect.MakeLTRB(*r), skia.Region.kUnion_Op)
+        return region
+
+    def draw(self, prepared, mode=None):
+        """Clears and draws the frame once: everywhere (mode None), clipped to the damaged
+        rectangles' region (clipRegion, "damage") or to the band (clipRect, "band")."""
+        clear, steps, clips = prepared
         canvas = self.canvas
-        for rect in (rects if rects is not None else [None]):
-            canvas.save()
-            if rect is not None:
-                canvas.clipRect(skia.Rect.MakeLTRB(*rect))
-            canvas.drawColor(clear, skia.BlendMode.kSrc)
-            for s in steps:
-                if s[0] == 0:
-                    canvas.drawPath(s[1], s[2])
-                elif s[0] == 1:
-                    canvas.drawRect(s[1], s[2])
-                else:
-                    canvas.drawImage(s[1], s[2], s[3])
-            canvas.restore()
+        if mode is not None and clips[mode] is None:
+            return
+        canvas.save()
+        if mode == "damage":
+            canvas.clipRegion(clips[mode])
+        elif mode == "band":
+            canvas.clipRect(clips[mode])
+        canvas.drawColor(clear, skia.BlendMode.kSrc)
+        for s in steps:
+            if s[0] == 0:
+                canvas.drawPath(s[1], s[2])
+            elif s[0] == 1:
+                canvas.drawRect(s[1], s[2])
+            else:
+                canvas.drawImage(s[1], s[2], s[3])
+        canvas.restore()
         self.surface.flushAndSubmit()
 
     def pixels(self):

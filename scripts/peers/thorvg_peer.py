@@ -80,9 +80,14 @@ class ThorVGPeer:
                 for k in range(0, len(t), 6):
                     path += ["M", t[k], t[k + 1], "L", t[k + 2], t[k + 3], "L", t[k + 4], t[k + 5], "Z"]
                 shapes.append(self._shape(path, item["color"]))
-        return shapes
+        band = trace.band(frame)
+        return shapes, {"damage": frame["damage"], "band": [band] if band else []}
 
-    def draw(self, prepared, rects):
+    def draw(self, prepared, mode=None):
+        """The whole canvas (mode None), or a viewport per rectangle of the damage or band (which
+        the canvas refuses: see above)."""
+        prepared, clips = prepared
+        rects = clips[mode] if mode is not None else None
         canvas = self.canvas
         if self.shown is not prepared:
             canvas.remove()

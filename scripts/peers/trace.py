@@ -68,6 +68,26 @@ def arc_start(cx, cy, r, start):
     return (cx + r * math.cos(start), cy + r * math.sin(start))
 
 
+def damaged_px(frame):
+    """Pixels Elastic cleared and redrew in the frame: its damaged rectangles' area (they do not overlap)."""
+    return sum((r[2] - r[0]) * (r[3] - r[1]) for r in frame["damage"])
+
+
+def band(frame):
+    """The band mode's clip, [x0, y0, x1, y1], or None when nothing was damaged: as many whole
+    rows as the frame's damaged pixels fill (rounded up), full width, centred on the damage's
+    centre row (its rectangles' centres weighted by area), so the band lies across the outline
+    that moved; kept inside the frame."""
+    px = damaged_px(frame)
+    if px <= 0:
+        return None
+    w, h = frame["width"], frame["height"]
+    rows = min(h, -(-px // w))
+    centre = sum((r[2] - r[0]) * (r[3] - r[1]) * (r[1] + r[3]) / 2 for r in frame["damage"]) / px
+    y0 = min(max(0, round(centre - rows / 2)), h - rows)
+    return [0, y0, w, y0 + rows]
+
+
 def percentile(values, p):
     if not values:
         return float("nan")

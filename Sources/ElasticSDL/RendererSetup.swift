@@ -1,4 +1,5 @@
 import CSDL2
+import ElasticCore
 
 /// Makes the renderer a window draws with, trying the ways each `RendererChoice` can work on the
 /// running video driver, and says what it tried when none does.

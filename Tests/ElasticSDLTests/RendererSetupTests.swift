@@ -1,8 +1,9 @@
+import ElasticCore
 @testable import ElasticSDL
 import Testing
 
-/// Which ways of drawing each `--renderer` tries, what a failure says, and when the Wayland seat
-/// check runs (the windowed check, scripts/windowed-check.sh, runs them on real displays).
+/// Which ways of drawing each `--renderer` tries and what a failure says (the windowed check,
+/// scripts/windowed-check.sh, runs them on real displays).
 @Suite("renderer setup: the ways each renderer is tried and what a failure says")
 struct RendererSetupTests {
     @Test("software tries the window framebuffer first, then a GLES2 and an OpenGL texture")
@@ -32,14 +33,4 @@ struct RendererSetupTests {
         let auto = RendererSetup.failureMessage(["opengl: no"], videoDriver: "x11", explicit: nil)
         #expect(!auto.contains("--renderer"))
     }
-
-    @Test("the seat is checked only where SDL would start its Wayland driver")
-    func seatCheckScope() {
-        #expect(WaylandSeatProbe.sdlWouldUseWayland(["SDL_VIDEODRIVER": "wayland", "DISPLAY": ":1"]))
-        #expect(WaylandSeatProbe.sdlWouldUseWayland(["SDL_VIDEODRIVER": "Wayland,x11"]))
-        #expect(!WaylandSeatProbe.sdlWouldUseWayland(["SDL_VIDEODRIVER": "x11,wayland"]))
-        #expect(!WaylandSeatProbe.sdlWouldUseWayland(["DISPLAY": ":1", "WAYLAND_DISPLAY": "wayland-0"]))  // SDL 2 tries X11 first
-        #expect(WaylandSeatProbe.sdlWouldUseWayland(["WAYLAND_DISPLAY": "wayland-0"]))
-    }
-
 }

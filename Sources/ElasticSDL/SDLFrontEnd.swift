@@ -31,7 +31,7 @@ public final class SDLFrontEnd: FrontEnd {
     /// The software compositor: exact coverage, damage and the direct fills, into the surface
     /// the software renderer draws into.
     public let compositor = Compositor()
-    var pointerTracker = PointerTracker()
+    var input = SDLInputTranslator()
     /// `glFinish`, only for GL renderers on the offscreen driver: its pbuffer swap neither flushes
     /// nor waits, so llvmpipe queued frames and paid for many of them at once while the frames
     /// between looked free. Finishing makes each frame pay for its own drawing, in `present_ms`.

@@ -70,7 +70,7 @@ public final class SDLFrontEnd: FrontEnd {
         let window = try SDLVideo.openWindow(options, desktop: desktop, videoDriver: videoDriver)
         let setup: RendererSetup
         do {
-            let paths = options.renderer == .auto ? RendererSetup.autoPaths(preferring: choice) : RendererSetup.paths(for: choice)
+            let paths = options.renderer == .auto ? RendererPath.autoPaths(preferring: choice) : RendererPath.paths(for: choice)
             setup = try RendererSetup.make(window: window, paths: paths, vsync: options.vsync, videoDriver: videoDriver,
                                            explicit: options.renderer == .auto ? nil : choice)
         } catch {

@@ -82,7 +82,7 @@ enum SDLVideo {
         let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
         guard let window = SDL_CreateWindow(options.title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
             let error = SDLError("cannot create a \(size.width)×\(size.height) window on the \(videoDriver) video driver")
-                .adding("; try \(RendererSetup.otherDrivers(than: videoDriver)) or --headless")
+                .adding("; try \(RendererPath.otherDrivers(than: videoDriver)) or --headless")
             SDL_Quit()
             throw error
         }

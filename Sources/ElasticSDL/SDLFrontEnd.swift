@@ -1,7 +1,6 @@
 import CSDL2
 import ElasticCore
 import ElasticRaster
-import Foundation
 
 /// The SDL shell around the pure-Swift core: one window, one renderer, the event pump, mesh
 /// submission, text and screenshots. The only type in the program that talks to SDL.
@@ -31,7 +30,7 @@ public final class SDLFrontEnd: FrontEnd {
     /// The software compositor: exact coverage, damage and the direct fills, into the surface
     /// the software renderer draws into.
     public let compositor = Compositor()
-    var pointerTracker = PointerTracker()
+    var input = SDLInputTranslator()
     /// `glFinish`, only for GL renderers on the offscreen driver: its pbuffer swap neither flushes
     /// nor waits, so llvmpipe queued frames and paid for many of them at once while the frames
     /// between looked free. Finishing makes each frame pay for its own drawing, in `present_ms`.
@@ -62,77 +61,16 @@ public final class SDLFrontEnd: FrontEnd {
     }
 
     public init(_ options: FrontEndOptions) throws {
-        var choice = options.renderer
-        var reason = "requested with --renderer"
-        if choice == .auto, let known = RendererPolicy.withoutGPUDevice() { (choice, reason) = known }
-
-        if options.headless {
-            // dummy has no GL; offscreen renders GL through EGL without a display (and probes it for auto).
-            setenv("SDL_VIDEODRIVER", choice == .software ? "dummy" : "offscreen", 1)
-        }
-        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")            // the app handles SIGINT/SIGTERM itself
-        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")            // one touch is one drag, not also a mouse drag
-        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
-        SDL_SetHint(SDL_HINT_RENDER_VSYNC, options.vsync ? "1" : "0")  // only read before the renderer exists (#3673)
-        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
-
-        if !options.headless, let (message, fellBack) = WaylandSeatProbe.guardAgainstMissingSeat() {
-            guard fellBack else { throw SDLError(message: message) }
-            FileHandle.standardError.write(Data((message + "\n").utf8))
-        }
-        var started = SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0
-        if choice == .auto {
-            (choice, reason) = started ? SDLFrontEnd.defaultRenderer(headless: options.headless)
-                : RendererPolicy.choose(glRenderer: nil)
-            if options.headless, choice == .software {
-                // Headless software draws on the dummy driver; offscreen was only for the probe.
-                if started { SDL_Quit() }
-                setenv("SDL_VIDEODRIVER", "dummy", 1)
-                started = SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0
-            }
-        }
-        guard started else {
-            throw SDLError(options.headless ? "cannot start SDL's headless video driver" :
-                "cannot open a display (no X11 or Wayland session?); try `elastic play --headless`")
-        }
-        videoDriver = String(cString: SDL_GetCurrentVideoDriver())
-        if !options.headless, ["offscreen", "dummy"].contains(videoDriver),
-           ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
-            // SDL falls back to an invisible driver when there is no display: say so instead of
-            // running a window nobody can see.
-            SDL_Quit()
-            throw SDLError(message: "no display found (SDL fell back to its \(videoDriver) driver; DISPLAY and WAYLAND_DISPLAY are unset?)")
-        }
-
-        var mode = SDL_DisplayMode()
-        var refresh: Double?
-        var desktop = (width: 1280, height: 720)
-        if SDL_GetDesktopDisplayMode(0, &mode) == 0 {
-            desktop = (Int(mode.w), Int(mode.h))
-            if mode.refresh_rate > 0 { refresh = Double(mode.refresh_rate) }
-        }
+        let video = try SDLVideo.start(options)
+        let choice = video.choice
+        var reason = video.reason
+        videoDriver = video.driver
+        let (desktop, refresh) = SDLVideo.desktopMode()
         refreshRate = refresh
-
-        var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue
-        let size: (width: Int, height: Int)
-        if let requested = options.windowSize {
-            size = requested
-        } else {
-            // Created at the desktop mode's size so the drawable is not clipped under Xvfb without a
-            // window manager (fullscreen-desktop keeps the requested size there).
-            size = desktop
-            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
-        }
-        let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
-        guard let window = SDL_CreateWindow(options.title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
-            let error = SDLError("cannot create a \(size.width)×\(size.height) window on the \(videoDriver) video driver")
-                .adding("; try \(RendererSetup.otherDrivers(than: videoDriver)) or --headless")
-            SDL_Quit()
-            throw error
-        }
+        let window = try SDLVideo.openWindow(options, desktop: desktop, videoDriver: videoDriver)
         let setup: RendererSetup
         do {
-            let paths = options.renderer == .auto ? RendererSetup.autoPaths(preferring: choice) : RendererSetup.paths(for: choice)
+            let paths = options.renderer == .auto ? RendererPath.autoPaths(preferring: choice) : RendererPath.paths(for: choice)
             setup = try RendererSetup.make(window: window, paths: paths, vsync: options.vsync, videoDriver: videoDriver,
                                            explicit: options.renderer == .auto ? nil : choice)
         } catch {

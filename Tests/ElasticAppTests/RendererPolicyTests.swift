@@ -1,4 +1,5 @@
 import CSDL2
+import ElasticCore
 @testable import ElasticSDL
 import Foundation
 import Testing

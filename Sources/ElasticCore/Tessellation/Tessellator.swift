@@ -43,7 +43,8 @@ public struct Tessellator: Sendable {
     /// the triangles without seams. Off by default: meshes stay pure triangles for tools and tests.
     public var rectangleCores = false
     /// Fills without a fringe as signed fans (`Mesh.addSignedFan`), not triangulations: for a front
-    /// end that draws exact coverage, which converts only a fill's outline. Off by default.
+    /// end that draws exact coverage, which converts only a fill's outline. Off by default; the
+    /// app's frames take it from the front end through `FrameDriver.draw(outputScale:exactCoverage:)`.
     public var signedFans = false
     /// Output pixels per point: rectangle cores snap to whole output pixels and the fringe is one
     /// output pixel wide.

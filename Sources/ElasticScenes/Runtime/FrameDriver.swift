@@ -164,11 +164,15 @@ public final class FrameDriver {
         return down
     }
 
-    /// Tessellates the scene into `drawList` (cleared first). `outputScale` is output pixels per
-    /// window coordinate (the HiDPI factor).
-    public func draw(outputScale: Double = 1) {
+    /// Tessellates the scene into `drawList` (cleared first) for the front end that draws it:
+    /// `outputScale` is output pixels per window coordinate (the HiDPI factor), `exactCoverage`
+    /// whether the front end draws this frame with exact coverage (`FrontEnd.drawsExactCoverage`),
+    /// so fills may be signed fans. Both are the frame's target, handed in here and nowhere else,
+    /// since a front end can lose exact coverage between frames (a lost surface).
+    public func draw(outputScale: Double = 1, exactCoverage: Bool = false) {
         alpha = steps == 0 && clock.steps == 0 ? 1 : clock.alpha
         drawList.removeAll()
+        tessellator.signedFans = exactCoverage
         tessellator.pixelScale = outputScale * uiScale
         let pixelScale = tessellator.pixelScale.isFinite && tessellator.pixelScale > 0 ? tessellator.pixelScale : 1
         tessellator.tolerance = tolerancePixels / pixelScale

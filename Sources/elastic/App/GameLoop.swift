@@ -211,8 +211,7 @@ final class GameLoop {
     /// The scene, then the add-ons over it, each counted in its stats column.
     private func draw(now: Double) {
         // Asked every frame: signed fans need exact coverage, which a lost surface can end.
-        driver.tessellator.signedFans = frontEnd.drawsExactCoverage
-        driver.draw(outputScale: frontEnd.pixelScale)
+        driver.draw(outputScale: frontEnd.pixelScale, exactCoverage: frontEnd.drawsExactCoverage)
         timing.mark(.tessellate)
         let moment = FrameMoment(now: now, driver: driver, frontEnd: frontEnd, report: report)
         for addOn in addOns {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ElasticCore
 import ElasticSDL
 
 extension RedrawChoice: ExpressibleByArgument {}

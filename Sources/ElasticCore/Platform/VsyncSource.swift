@@ -2,12 +2,12 @@
 /// draws is not always the one that presents: on Wayland the software renderer draws into a canvas
 /// that an OpenGL (ES) renderer shows (`StreamingPresenter`), and that one's swap waits for the
 /// compositor.
-enum VsyncSource {
+public enum VsyncSource {
     /// Whether the vsync SDL reports is only its imitation (whole-millisecond delays), so the
     /// display does not pace the presents: headless drivers; SDL's software renderer presenting
     /// itself; an OpenGL swap whose interval could not be set (`swapInterval` 0). A software
     /// frame shown through an accelerated `presenter` is paced by that presenter's swap.
-    static func isSimulated(drawing renderer: String, videoDriver: String, presenter: String?, swapInterval: Int32) -> Bool {
+    public static func isSimulated(drawing renderer: String, videoDriver: String, presenter: String?, swapInterval: Int32) -> Bool {
         if ["dummy", "offscreen"].contains(videoDriver) { return true }
         let presenting = presenter ?? renderer
         if presenting == "software" { return true }

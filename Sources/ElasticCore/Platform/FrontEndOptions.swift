@@ -1,8 +1,6 @@
-import ElasticCore
-
 /// Which SDL renderer to draw with.
 public enum RendererChoice: String, CaseIterable, Sendable {
-    /// The measured default for this kind of machine (see `SDLFrontEnd.defaultRenderer`).
+    /// The measured default for this kind of machine (`RendererPolicy`).
     case auto
     case software, opengl, opengles2
 }

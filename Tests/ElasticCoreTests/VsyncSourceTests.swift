@@ -1,4 +1,3 @@
-@testable import ElasticSDL
 import ElasticCore
 import Testing
 

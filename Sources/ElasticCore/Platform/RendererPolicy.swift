@@ -1,10 +1,11 @@
-import CSDL2
 import Foundation
 
 /// What `--renderer auto` picks. A GPU draws our meshes faster than anything on the CPU, but an
 /// OpenGL context without one is a software rasteriser (Mesa's llvmpipe and the like), slower per
 /// frame than SDL's own software renderer on our thin-strip meshes and costlier to start
 /// (docs/performance.md). So: OpenGL when GL_RENDERER names a hardware device, software otherwise.
+/// The decision needs no SDL; the probe that asks for GL_RENDERER is the SDL shell's
+/// (`RendererPolicy.probeGLRenderer`).
 public enum RendererPolicy {
     /// Lower-cased fragments of the GL_RENDERER strings of software rasterisers: Mesa's llvmpipe,
     /// softpipe, swrast ("Software Rasterizer") and lavapipe, Google's SwiftShader, Windows'
@@ -39,7 +40,7 @@ public enum RendererPolicy {
     /// driver shows a device node (DRM's /dev/dri, NVIDIA's /dev/nvidia*, WSL's /dev/dxg), and an
     /// OpenGL context without one can only be a software rasteriser, costly to start just to ask.
     /// Nil when there may be a GPU (then probe).
-    static func withoutGPUDevice() -> (RendererChoice, reason: String)? {
+    public static func withoutGPUDevice() -> (RendererChoice, reason: String)? {
         #if os(Linux)
         let fm = FileManager.default
         let dri = (try? fm.contentsOfDirectory(atPath: "/dev/dri")) ?? []
@@ -48,19 +49,5 @@ public enum RendererPolicy {
         #else
         return nil
         #endif
-    }
-
-    /// GL_RENDERER of an OpenGL context made on a hidden 1×1 window of the current video driver,
-    /// or nil when there is none. SDL's video subsystem must be initialised.
-    static func probeGLRenderer() -> String? {
-        let flags = SDL_WINDOW_OPENGL.rawValue | SDL_WINDOW_HIDDEN.rawValue
-        guard let window = SDL_CreateWindow("Elastic GL probe", 0, 0, 1, 1, flags) else { return nil }
-        defer { SDL_DestroyWindow(window) }
-        guard let context = SDL_GL_CreateContext(window) else { return nil }
-        defer { SDL_GL_DeleteContext(context) }
-        guard let symbol = SDL_GL_GetProcAddress("glGetString") else { return nil }
-        let glGetString = unsafeBitCast(symbol, to: (@convention(c) (UInt32) -> UnsafePointer<UInt8>?).self)
-        let GL_RENDERER: UInt32 = 0x1F01
-        return glGetString(GL_RENDERER).map { String(cString: $0) }
     }
 }

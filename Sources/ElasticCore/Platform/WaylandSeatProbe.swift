@@ -4,22 +4,22 @@ import Foundation
 /// (a null pointer) when there is none (a headless compositor, a kiosk without input). Before SDL
 /// starts, this asks the compositor SDL would use for its globals through libwayland-client
 /// (loaded at run time, so the program does not need it elsewhere) and reports a missing `wl_seat`.
-enum WaylandSeatProbe {
+public enum WaylandSeatProbe {
     /// Whether SDL would try the Wayland driver first in this environment: asked for by
     /// SDL_VIDEODRIVER, or the only display there is (SDL 2 tries X11 before Wayland).
-    static func sdlWouldUseWayland(_ env: [String: String]) -> Bool {
+    public static func sdlWouldUseWayland(_ env: [String: String]) -> Bool {
         if let wanted = env["SDL_VIDEODRIVER"], !wanted.isEmpty {
             return wanted.lowercased().split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } == "wayland"
         }
         return (env["DISPLAY"] ?? "").isEmpty
     }
 
-    enum Result: Equatable { case seat, noSeat, unknown }
+    public enum Result: Equatable { case seat, noSeat, unknown }
 
     /// Lists the globals of the Wayland display SDL would connect to (WAYLAND_DISPLAY, else
     /// wayland-0) and says whether one is a `wl_seat`; unknown when libwayland-client or the
     /// display cannot be reached (then SDL will not get far enough to crash either).
-    static func check() -> Result {
+    public static func check() -> Result {
         guard let lib = dlopen("libwayland-client.so.0", RTLD_NOW | RTLD_LOCAL) else { return .unknown }
         defer { dlclose(lib) }
         typealias Connect = @convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?
@@ -64,7 +64,7 @@ enum WaylandSeatProbe {
 
     /// What to do before `SDL_Init`: nil to go on, or the reason SDL's Wayland driver must not be
     /// started. With an X11 display too, SDL_VIDEODRIVER is switched to x11 and the message says so.
-    static func guardAgainstMissingSeat() -> (message: String, fellBack: Bool)? {
+    public static func guardAgainstMissingSeat() -> (message: String, fellBack: Bool)? {
         let env = ProcessInfo.processInfo.environment
         guard sdlWouldUseWayland(env), check() == .noSeat else { return nil }
         let where_ = env["WAYLAND_DISPLAY"].map { "the Wayland compositor at \($0)" } ?? "the Wayland compositor"

@@ -1,11 +1,11 @@
-import ElasticCore
-
 /// Keeps which pointers are down, so a focus loss can release them and a stray up (a button
 /// released after the window gained focus) is dropped instead of confusing a scene.
-struct PointerTracker {
-    private(set) var down: [PointerID: Vec2] = [:]
+public struct PointerTracker {
+    public private(set) var down: [PointerID: Vec2] = [:]
 
-    mutating func accept(_ event: InputEvent) -> InputEvent? {
+    public init() {}
+
+    public mutating func accept(_ event: InputEvent) -> InputEvent? {
         switch event {
         case let .pointerDown(id, p):
             if down[id] != nil { return .pointerMove(id, p) }
@@ -22,7 +22,7 @@ struct PointerTracker {
     }
 
     /// Cancels every pointer still down (focus lost).
-    mutating func cancelAll() -> [InputEvent] {
+    public mutating func cancelAll() -> [InputEvent] {
         defer { down.removeAll() }
         return down.keys.sorted { ($0.device.rawValue, $0.id) < ($1.device.rawValue, $1.id) }.map { .pointerCancel($0) }
     }

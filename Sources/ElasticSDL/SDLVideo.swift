@@ -1,0 +1,91 @@
+import CSDL2
+import ElasticCore
+import Foundation
+
+/// Starting SDL's video and opening the window: the steps before a renderer exists, in the order
+/// SDL needs them (hints before `SDL_Init`, the Wayland seat check before SDL's Wayland driver
+/// starts, `--renderer auto`'s probe once video is up).
+enum SDLVideo {
+    /// Starts SDL's video and events for `options`, on the headless driver the renderer needs when
+    /// headless, and settles `--renderer auto`: the renderer to make, why, and the video driver.
+    static func start(_ options: FrontEndOptions) throws -> (choice: RendererChoice, reason: String, driver: String) {
+        var choice = options.renderer
+        var reason = "requested with --renderer"
+        if choice == .auto, let known = RendererPolicy.withoutGPUDevice() { (choice, reason) = known }
+
+        if options.headless {
+            // dummy has no GL; offscreen renders GL through EGL without a display (and probes it for auto).
+            setenv("SDL_VIDEODRIVER", choice == .software ? "dummy" : "offscreen", 1)
+        }
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")            // the app handles SIGINT/SIGTERM itself
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")            // one touch is one drag, not also a mouse drag
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_RENDER_VSYNC, options.vsync ? "1" : "0")  // only read before the renderer exists (#3673)
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+
+        if !options.headless, let (message, fellBack) = WaylandSeatProbe.guardAgainstMissingSeat() {
+            guard fellBack else { throw SDLError(message: message) }
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+        }
+        var started = SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0
+        if choice == .auto {
+            (choice, reason) = started ? SDLFrontEnd.defaultRenderer(headless: options.headless)
+                : RendererPolicy.choose(glRenderer: nil)
+            if options.headless, choice == .software {
+                // Headless software draws on the dummy driver; offscreen was only for the probe.
+                if started { SDL_Quit() }
+                setenv("SDL_VIDEODRIVER", "dummy", 1)
+                started = SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0
+            }
+        }
+        guard started else {
+            throw SDLError(options.headless ? "cannot start SDL's headless video driver" :
+                "cannot open a display (no X11 or Wayland session?); try `elastic play --headless`")
+        }
+        let videoDriver = String(cString: SDL_GetCurrentVideoDriver())
+        if !options.headless, ["offscreen", "dummy"].contains(videoDriver),
+           ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
+            // SDL falls back to an invisible driver when there is no display: say so instead of
+            // running a window nobody can see.
+            SDL_Quit()
+            throw SDLError(message: "no display found (SDL fell back to its \(videoDriver) driver; DISPLAY and WAYLAND_DISPLAY are unset?)")
+        }
+        return (choice, reason, videoDriver)
+    }
+
+    /// The desktop's size and refresh rate in Hz (nil when SDL does not know it); 1280×720 when
+    /// SDL cannot tell.
+    static func desktopMode() -> (size: (width: Int, height: Int), refreshRate: Double?) {
+        var mode = SDL_DisplayMode()
+        var refresh: Double?
+        var desktop = (width: 1280, height: 720)
+        if SDL_GetDesktopDisplayMode(0, &mode) == 0 {
+            desktop = (Int(mode.w), Int(mode.h))
+            if mode.refresh_rate > 0 { refresh = Double(mode.refresh_rate) }
+        }
+        return (desktop, refresh)
+    }
+
+    /// The window for `options`, at `desktop` size and full-screen when no size is asked for.
+    /// On failure SDL is shut down and the error says what else to try.
+    static func openWindow(_ options: FrontEndOptions, desktop: (width: Int, height: Int), videoDriver: String) throws -> OpaquePointer {
+        var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue
+        let size: (width: Int, height: Int)
+        if let requested = options.windowSize {
+            size = requested
+        } else {
+            // Created at the desktop mode's size so the drawable is not clipped under Xvfb without a
+            // window manager (fullscreen-desktop keeps the requested size there).
+            size = desktop
+            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+        }
+        let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
+        guard let window = SDL_CreateWindow(options.title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
+            let error = SDLError("cannot create a \(size.width)×\(size.height) window on the \(videoDriver) video driver")
+                .adding("; try \(RendererPath.otherDrivers(than: videoDriver)) or --headless")
+            SDL_Quit()
+            throw error
+        }
+        return window
+    }
+}

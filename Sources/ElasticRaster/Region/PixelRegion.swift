@@ -33,11 +33,7 @@ public struct PixelRegion: Sendable, Equatable {
     public var isRect: Bool { spans.count <= 1 }
 
     /// The number of rectangles `forEachRect` gives.
-    public var rectCount: Int {
-        var n = 0
-        for b in bands { n += Int(b.end - b.start) }
-        return n
-    }
+    public var rectCount: Int { spans.count }
 
     /// Empties it, keeping its room.
     public mutating func removeAll() {
@@ -176,5 +172,37 @@ public struct PixelRegion: Sendable, Equatable {
             for k in Int(b.start)..<Int(b.end) where Int(spans[k].x0) <= x && x < Int(spans[k].x1) { return true }
         }
         return false
+    }
+}
+
+extension PixelRegion {
+    /// The region's rows read by pointer, rows rising (a run's spans, sorted by row): each row's
+    /// band is found by stepping on from the last one's, not searched for.
+    public struct RowReader {
+        let bands: UnsafePointer<Band>?, bandCount: Int, spans: UnsafePointer<Span>?
+        var band = 0
+
+        /// Calls `body` with each span of columns row `y` holds, left to right.
+        @inline(__always)
+        public mutating func forEachSpan(y: Int32, _ body: (Int32, Int32) -> Void) {
+            guard let bands, let spans else { return }
+            if band > 0, y < bands[band &- 1].y1 { band = 0 }  // a row above the last: from the top again
+            while band < bandCount, bands[band].y1 <= y { band &+= 1 }
+            guard band < bandCount, bands[band].y0 <= y else { return }
+            var k = Int(bands[band].start)
+            let end = Int(bands[band].end)
+            while k < end { body(spans[k].x0, spans[k].x1); k &+= 1 }
+        }
+    }
+
+    /// Calls `body` with a reader of the rows, valid inside it.
+    @inline(__always)
+    public func withRows<R>(_ body: (inout RowReader) -> R) -> R {
+        bands.withUnsafeBufferPointer { bands in
+            spans.withUnsafeBufferPointer { spans in
+                var reader = RowReader(bands: bands.baseAddress, bandCount: bands.count, spans: spans.baseAddress)
+                return body(&reader)
+            }
+        }
     }
 }

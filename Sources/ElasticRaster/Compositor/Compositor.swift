@@ -22,8 +22,8 @@ public final class Compositor {
     /// pixels): what an earlier clear or translucent fill need not write. Opaque rectangles drawn
     /// straight into the buffer, and the pieces of the veil's fold (`planCover`).
     var occluders: [(command: Int, pixels: PixelRect)] = []
-    /// Scratch for `forEachUncovered`: the pieces left, and the pieces left after the next cut.
-    var uncovered: [PixelRect] = [], uncoveredNext: [PixelRect] = []
+    /// Scratch for `forEachUncovered`: the pixels left uncovered.
+    var uncovered = PixelRegion()
     /// This frame's pixels an opaque write covers whole (the clear skips them) and, per command,
     /// the box of what the commands before it drew (`planCover`).
     var cover = OpaqueCover()

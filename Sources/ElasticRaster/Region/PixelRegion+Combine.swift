@@ -32,6 +32,7 @@ extension PixelRegion {
         case .union where isEmpty: set(rect); return
         case .intersection where isRect: set(bounds.intersection(rect)); return
         case .subtraction where bounds.intersection(rect).isEmpty: return
+        case .subtraction where isRect: subtractFromRect(rect); return
         default: break
         }
         var band = Band(y0: Int32(truncatingIfNeeded: rect.y0), y1: Int32(truncatingIfNeeded: rect.y1), start: 0, end: 1)
@@ -41,6 +42,22 @@ extension PixelRegion {
                 combine(UnsafeBufferPointer(start: b, count: 1), UnsafeBufferPointer(start: s, count: 1), op)
             }
         }
+    }
+
+    /// A rectangle less one that meets it (a card cut from a clear's area, the usual first cut):
+    /// the rows above the cut, the cut's rows left and right of it, the rows below.
+    private mutating func subtractFromRect(_ rect: PixelRect) {
+        let r = bounds, cut = r.intersection(rect)
+        removeAll()
+        func add(_ y0: Int, _ y1: Int, _ x0: Int, _ x1: Int) {
+            append(y0: Int32(truncatingIfNeeded: y0), y1: Int32(truncatingIfNeeded: y1),
+                   x0: Int32(truncatingIfNeeded: x0), x1: Int32(truncatingIfNeeded: x1))
+        }
+        add(r.y0, cut.y0, r.x0, r.x1)
+        add(cut.y0, cut.y1, r.x0, cut.x0)
+        add(cut.y0, cut.y1, cut.x1, r.x1)
+        add(cut.y1, r.y1, r.x0, r.x1)
+        finishAppending()
     }
 
     private mutating func combine(with other: PixelRegion, _ op: Combine) {
@@ -106,6 +123,9 @@ extension PixelRegion {
                                    rows y0: Int32, _ y1: Int32, into out: inout PixelRegion) {
         if op != .union, a.isEmpty { return }
         if op == .intersection, b.isEmpty { return }
+        // One side alone in these rows: its spans as they are.
+        if b.isEmpty { out.appendBand(y0: y0, y1: y1, a); return }
+        if a.isEmpty { out.appendBand(y0: y0, y1: y1, b); return }
         var i = 0, j = 0
         var x = min(a.isEmpty ? .max : a[0].x0, b.isEmpty ? .max : b[0].x0)
         while i < a.count || j < b.count {

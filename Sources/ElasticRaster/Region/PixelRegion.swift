@@ -116,6 +116,13 @@ public struct PixelRegion: Sendable, Equatable {
         formUnion(PixelRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1)))
     }
 
+    /// Adds a band of `spans` (sorted, not touching) below the last one, when building.
+    mutating func appendBand(y0: Int32, y1: Int32, _ spans: UnsafeBufferPointer<Span>) {
+        closeBand()
+        bands.append(Band(y0: y0, y1: y1, start: Int32(self.spans.count), end: Int32(self.spans.count + spans.count)))
+        self.spans.append(contentsOf: spans)
+    }
+
     /// Ends building by `append`: the last band joins the one above it if they match, and
     /// `bounds` is found.
     mutating func finishAppending() {

@@ -14,7 +14,7 @@ extension Compositor {
         let s = scale, filled = fills != nil
         drawnBefore.removeAll(keepingCapacity: true)
         // Marked as a local (moved out and back): no exclusivity check per span.
-        var cover = OpaqueCover()
+        var cover = RowBitmap()
         swap(&cover, &self.cover)
         defer { swap(&cover, &self.cover) }
         let cleared = frameRects.reduce(0) { $0 + $1.area }
@@ -76,11 +76,11 @@ extension Compositor {
     func clearUncovered(_ buffer: PixelBuffer, _ areas: [PixelRect], pixel: UInt32) {
         let shared = sharesClear
         // Taken out of self while it fills: read in the closure it would be copied, a retain an array.
-        var cover = OpaqueCover()
+        var cover = RowBitmap()
         swap(&cover, &self.cover)
         defer { swap(&cover, &self.cover) }
         forEachUncovered(of: areas, within: buffer.bounds, after: -1) {
-            cover.fillUncovered($0, base: buffer.base, pitch: buffer.pitch, pixel: pixel, shared: shared)
+            cover.fillUnmarked($0, base: buffer.base, pitch: buffer.pitch, pixel: pixel, shared: shared)
         }
     }
 

@@ -26,7 +26,7 @@ public final class Compositor {
     var uncovered = PixelRegion()
     /// This frame's pixels an opaque write covers whole (the clear skips them) and, per command,
     /// the box of what the commands before it drew (`planCover`).
-    var cover = OpaqueCover()
+    var cover = RowBitmap()
     /// The clear (pixels) from which skipping covered pixels pays: 16 MiB of 32-bit pixels, more
     /// than a last-level cache keeps. Tests set 0 to mark every frame.
     var coverPixels = 1 << 22

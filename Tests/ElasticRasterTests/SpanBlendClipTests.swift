@@ -74,7 +74,7 @@ import Testing
                 }
             }
             rects.shuffle(using: &random)
-            var clip = RowClip()
+            var clip = PixelRegion()
             clip.set(rects)
             let color = UInt32(truncatingIfNeeded: random.next()), opacity = UInt8(trial % 2 == 0 ? 255 : random.next() % 256)
             var got = (0..<(width * height)).map { _ in UInt32(truncatingIfNeeded: random.next()) }
@@ -119,7 +119,7 @@ import Testing
             var got = [UInt32](repeating: under, count: width * height)
             got.withUnsafeMutableBytes { pixels in
                 if clipped {
-                    var clip = RowClip()
+                    var clip = PixelRegion()
                     clip.set([rect])
                     SpanBlend.apply(spans[...], clippedTo: clip, color: color, opacity: opacity, to: pixels.baseAddress!, pitch: width * 4,
                                     under: under)

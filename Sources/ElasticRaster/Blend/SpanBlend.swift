@@ -48,14 +48,14 @@ public enum SpanBlend {
         }
     }
 
-    /// `apply` with every span cut to the pixels `clip` allows. Row by row: each of a row's
-    /// column intervals finds its first span by bisection (spans of a row are sorted by x), so a
+    /// `apply` with every span cut to the pixels of `clip`. Row by row: each of a row's
+    /// spans of columns finds its first span by bisection (spans of a row are sorted by x), so a
     /// row's spans outside the damage (a shallow edge's hundreds of one-pixel cells) are skipped,
     /// not each cut to nothing.
-    public static func apply(_ spans: ArraySlice<CoverageSpan>, clippedTo clip: RowClip, color: UInt32, opacity: UInt8,
+    public static func apply(_ spans: ArraySlice<CoverageSpan>, clippedTo clip: PixelRegion, color: UInt32, opacity: UInt8,
                              to base: UnsafeMutableRawPointer, pitch: Int, under: UInt32? = nil) {
         let opacity = UInt32(opacity), rowPixels = Int32(truncatingIfNeeded: pitch / 4), fill = PixelRun.filler
-        clip.withRowParts { parts in
+        clip.withRows { parts in
             spans.withUnsafeBufferPointer { spans in
                 let n = spans.count
                 var i = 0
@@ -63,7 +63,7 @@ public enum SpanBlend {
                     let y = spans[i].y
                     let end = rowEnd(spans, from: i)
                     let row = (base + Int(y) &* pitch).assumingMemoryBound(to: UInt32.self)
-                    parts.forEachInterval(y: Int(y)) { c0, c1 in
+                    parts.forEachSpan(y: y) { c0, c1 in
                         var lo = i, hi = end
                         while lo < hi {
                             let mid = (lo &+ hi) &>> 1

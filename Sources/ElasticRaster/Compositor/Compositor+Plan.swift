@@ -5,8 +5,8 @@ extension Compositor {
     /// commands before it, which the veil's fold needs) and, filling `fills`, the pixels inside
     /// `frameRects` that an opaque write of this frame covers whole: the wholly covered spans of
     /// opaque runs, marked a bit a pixel (`cover`), and the stored part of the veil, cut as
-    /// rectangles (`occluders`, like opaque rectangles: `forEachUncovered`). The clear skips
-    /// those; whatever else lands there first is overwritten too. Marking and reading the marks
+    /// rectangles (`occluders`, like opaque rectangles: subtracted by `forEachUncovered`). The
+    /// clear skips those; whatever else lands there first is overwritten too. Marking and reading the marks
     /// cost more than a clear that stays in the cache saves, or than a few covered pixels save,
     /// so only a large clear of which a quarter may be covered is marked.
     /// Sets `sharesClear` from the same boxes. `damage` has this frame's runs.
@@ -14,7 +14,7 @@ extension Compositor {
         let s = scale, filled = fills != nil
         drawnBefore.removeAll(keepingCapacity: true)
         // Marked as a local (moved out and back): no exclusivity check per span.
-        var cover = OpaqueCover()
+        var cover = RowBitmap()
         swap(&cover, &self.cover)
         defer { swap(&cover, &self.cover) }
         let cleared = frameRects.reduce(0) { $0 + $1.area }
@@ -76,37 +76,39 @@ extension Compositor {
     func clearUncovered(_ buffer: PixelBuffer, _ areas: [PixelRect], pixel: UInt32) {
         let shared = sharesClear
         // Taken out of self while it fills: read in the closure it would be copied, a retain an array.
-        var cover = OpaqueCover()
+        var cover = RowBitmap()
         swap(&cover, &self.cover)
         defer { swap(&cover, &self.cover) }
         forEachUncovered(of: areas, within: buffer.bounds, after: -1) {
-            cover.fillUncovered($0, base: buffer.base, pitch: buffer.pitch, pixel: pixel, shared: shared)
+            cover.fillUnmarked($0, base: buffer.base, pitch: buffer.pitch, pixel: pixel, shared: shared)
         }
     }
 
-    /// Calls `body` with the disjoint pieces of each of `areas` inside `bounds` that no occluder
-    /// drawn after command `index` overwrites: a fill of the rest would be painted over whole (the
-    /// clear under gooey-menu's body and veil, under each card of a list). Past `maxPieces` no more
-    /// are cut: what is left whole is only cleared needlessly.
+    /// Calls `body` with disjoint rectangles holding the pixels of each of `areas` inside `bounds`
+    /// that no occluder drawn after command `index` overwrites (the area's region, occluders
+    /// subtracted): a fill of the rest would be painted over whole (the clear under gooey-menu's
+    /// body and veil, under each card of a list). Past `maxPieces` rectangles no more is cut:
+    /// what is left is only cleared needlessly.
     func forEachUncovered(of areas: [PixelRect], within bounds: PixelRect, after index: Int, _ body: (PixelRect) -> Void) {
-        // Taken out of self while cut, once for all the areas: no copy, no exclusivity check per piece.
-        var pieces: [PixelRect] = [], next: [PixelRect] = [], occluders: [(command: Int, pixels: PixelRect)] = []
-        swap(&pieces, &uncovered); swap(&next, &uncoveredNext); swap(&occluders, &self.occluders)
-        defer { swap(&pieces, &uncovered); swap(&next, &uncoveredNext); swap(&occluders, &self.occluders) }
-        areas: for area in areas {
+        // Taken out of self while cut: no copy, no exclusivity check per piece.
+        var pieces = PixelRegion(), occluders: [(command: Int, pixels: PixelRect)] = []
+        swap(&pieces, &uncovered); swap(&occluders, &self.occluders)
+        defer { swap(&pieces, &uncovered); swap(&occluders, &self.occluders) }
+        for area in areas {
             let pixels = area.intersection(bounds)
             guard !pixels.isEmpty else { continue }
-            pieces.removeAll(keepingCapacity: true)
-            pieces.append(pixels)
-            for occluder in occluders where occluder.command > index {
-                guard pieces.count <= Self.maxPieces else { break }
-                guard !occluder.pixels.intersection(pixels).isEmpty else { continue }
-                next.removeAll(keepingCapacity: true)
-                for piece in pieces { piece.forEachPiece(outside: occluder.pixels) { next.append($0) } }
-                swap(&pieces, &next)
-                if pieces.isEmpty { continue areas }
+            // The usual area meets no occluder: given as it is, no region built.
+            guard occluders.contains(where: { $0.command > index && !$0.pixels.intersection(pixels).isEmpty }) else {
+                body(pixels)
+                continue
             }
-            for piece in pieces { body(piece) }
+            pieces.set(pixels)
+            for occluder in occluders where occluder.command > index {
+                guard pieces.rectCount <= Self.maxPieces else { break }
+                pieces.subtract(occluder.pixels)
+                if pieces.isEmpty { break }
+            }
+            pieces.forEachRect(body)
         }
     }
 

@@ -22,11 +22,11 @@ public final class Compositor {
     /// pixels): what an earlier clear or translucent fill need not write. Opaque rectangles drawn
     /// straight into the buffer, and the pieces of the veil's fold (`planCover`).
     var occluders: [(command: Int, pixels: PixelRect)] = []
-    /// Scratch for `forEachUncovered`: the pieces left, and the pieces left after the next cut.
-    var uncovered: [PixelRect] = [], uncoveredNext: [PixelRect] = []
+    /// Scratch for `forEachUncovered`: the pixels left uncovered.
+    var uncovered = PixelRegion()
     /// This frame's pixels an opaque write covers whole (the clear skips them) and, per command,
     /// the box of what the commands before it drew (`planCover`).
-    var cover = OpaqueCover()
+    var cover = RowBitmap()
     /// The clear (pixels) from which skipping covered pixels pays: 16 MiB of 32-bit pixels, more
     /// than a last-level cache keeps. Tests set 0 to mark every frame.
     var coverPixels = 1 << 22

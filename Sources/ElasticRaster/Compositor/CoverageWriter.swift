@@ -17,8 +17,8 @@ public final class CoverageWriter {
     public var enabled = true
     /// The output pixels a composite may write (the damaged rectangles, or the whole output): a
     /// pixel inside gets exactly the value a whole-frame draw gives it. Each run is swept once over
-    /// the rectangles' box and its spans cut to the rectangles.
-    var region = RowClip()
+    /// the region's box and its spans cut to the region.
+    var region = PixelRegion()
     var clip: PixelRect { region.bounds }
     /// Lands what the host queues before a blend (painter's order); set while a frame is composited.
     var host: CompositorHost?
@@ -94,7 +94,7 @@ public final class CoverageWriter {
         rasterizer.sweep(clip: shown)
         // Whatever the host still queues (text, triangles it draws) lies underneath: painter's order.
         host?.flush()
-        if region.isSingleRect {
+        if region.isRect {
             SpanBlend.apply(rasterizer.spans, color: pixel, opacity: c.a, to: buffer.base, pitch: buffer.pitch)
         } else {
             SpanBlend.apply(rasterizer.spans[...], clippedTo: region, color: pixel, opacity: c.a, to: buffer.base, pitch: buffer.pitch)
@@ -113,12 +113,12 @@ public final class CoverageWriter {
         let pixel = buffer.format.pixel(RGBA(c.r, c.g, c.b, 255))
         // Whatever the host still queues (text, triangles it draws) lies underneath: painter's order.
         host?.flush()
-        if region.isSingleRect, clip.x0 <= 0, clip.x1 >= buffer.width {
+        if region.isRect, clip.x0 <= 0, clip.x1 >= buffer.width {
             // Whole rows (a full frame): the rows are the cut, each span is drawn whole.
             SpanBlend.apply(spans[rows], color: pixel, opacity: c.a, to: buffer.base, pitch: buffer.pitch, under: under)
         } else {
             // Taken out of self while read: handed on from self, it would be copied (a retain an array).
-            var region = RowClip()
+            var region = PixelRegion()
             swap(&region, &self.region)
             defer { swap(&region, &self.region) }
             SpanBlend.apply(spans[rows], clippedTo: region, color: pixel, opacity: c.a, to: buffer.base, pitch: buffer.pitch,

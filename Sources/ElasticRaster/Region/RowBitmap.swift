@@ -1,6 +1,7 @@
 import ElasticCore
 
-/// An output's damaged pixels as one bit each, row by row: marking an interval sets bits (no
+/// A set of output pixels as one bit each, row by row (the damage marked out of order, and the
+/// opaque cover: `RowBitmap+Cover`): marking an interval sets bits (no
 /// list to sort), and reading a row back gives its intervals sorted and joined. Each row keeps the
 /// span of words it touched, so reading and clearing cost what was marked, not the output's width.
 struct RowBitmap: Sendable {

@@ -1,66 +1,55 @@
 import ElasticCore
 
-/// The output pixels that an opaque write later in the frame covers whole, a bit a pixel (a
-/// `RowBitmap`): the clear skips them, since such a pixel's final value does not depend on what
-/// lies under it (white cards over a grey clear, the stored veil, a sheet) and clearing it first
-/// is wasted memory traffic.
-public struct OpaqueCover: Sendable {
-    private var marks = RowBitmap()
-
-    public init() {}
-
-    /// Whether nothing is marked.
-    public var isEmpty: Bool { marks.isEmpty }
-
-    /// Empties the cover of `output` (pixel coordinates); only the rows marked since the last
-    /// reset are zeroed again.
-    public mutating func reset(output: PixelRect) { marks.reset(output: output) }
-
+/// The bitmap as the compositor's opaque cover: the output pixels an opaque write later in the
+/// frame covers whole, marked a bit a pixel at span rate (an opaque run's wholly covered spans,
+/// thousands a frame), which the clear then skips: such a pixel's final value does not depend on
+/// what lies under it, and clearing it first is wasted memory traffic.
+extension RowBitmap {
     /// Marks every pixel of `rect` (clipped to the output).
-    public mutating func mark(_ rect: PixelRect) {
-        marks.write { $0.add(rect) }
+    mutating func mark(_ rect: PixelRect) {
+        write { $0.add(rect) }
     }
 
     /// Marks the wholly covered spans (alpha 255) of `spans` in `rows`: a run of an opaque colour
     /// stores its colour there.
-    public mutating func mark(whole spans: ArraySlice<CoverageSpan>, rows: Range<Int>) {
+    mutating func mark(whole spans: ArraySlice<CoverageSpan>, rows: Range<Int>) {
         let inRows = spans[RunSpans.indices(of: spans, rows: rows)]
-        marks.write { writer in
+        write { writer in
             for s in inRows where s.alpha == 255 { writer.add(y: Int(s.y), x0: Int(s.x0), x1: Int(s.x1)) }
         }
     }
 
-    /// Sets the pixels of `area` that are not covered to `pixel`, in rows of 32-bit pixels from
+    /// Sets the pixels of `area` that are not marked to `pixel`, in rows of 32-bit pixels from
     /// `base`, `pitch` bytes apart; `area` must lie inside the output. `shared`: a long fill of
     /// whole rows goes half to a second core (`PixelRun.fillShared`).
-    public func fillUncovered(_ area: PixelRect, base: UnsafeMutableRawPointer, pitch: Int, pixel: UInt32, shared: Bool = false) {
+    func fillUnmarked(_ area: PixelRect, base: UnsafeMutableRawPointer, pitch: Int, pixel: UInt32, shared: Bool = false) {
         guard !area.isEmpty else { return }
         // Whole rows next to each other in memory, none marked, go in one fill: a few large
         // stores beat many short ones.
         let contiguous = area.x0 == 0 && area.width * 4 == pitch, fill = PixelRun.filler
         var y = area.y0
         while y < area.y1 {
-            if contiguous, !marks.isTouched(row: y) {
+            if contiguous, !isTouched(row: y) {
                 var end = y + 1
-                while end < area.y1, !marks.isTouched(row: end) { end += 1 }
+                while end < area.y1, !isTouched(row: end) { end += 1 }
                 let rows = (base + y * pitch).assumingMemoryBound(to: UInt32.self), count = (end - y) * area.width
                 if shared { PixelRun.fillShared(rows, count: count, with: pixel) } else { fill(rows, count: count, with: pixel) }
                 y = end
                 continue
             }
             let row = (base + y * pitch).assumingMemoryBound(to: UInt32.self)
-            forEachUncovered(y: y, x0: area.x0, x1: area.x1) { a, b in fill(row + a, count: b - a, with: pixel) }
+            forEachUnmarked(y: y, x0: area.x0, x1: area.x1) { a, b in fill(row + a, count: b - a, with: pixel) }
             y += 1
         }
     }
 
-    /// Calls `body(x0, x1)` for each stretch of `x0..<x1` in row `y` that is not covered, left to
+    /// Calls `body(x0, x1)` for each stretch of `x0..<x1` in row `y` that is not marked, left to
     /// right (the whole of it on an unmarked row or outside the output).
     @inline(__always)
-    public func forEachUncovered(y: Int, x0: Int, x1: Int, _ body: (Int, Int) -> Void) {
+    func forEachUnmarked(y: Int, x0: Int, x1: Int, _ body: (Int, Int) -> Void) {
         guard x1 > x0 else { return }
-        let output = marks.output
-        let scanned: Void? = marks.withRow(y) { row, words in
+        let output = self.output
+        let scanned: Void? = withRow(y) { row, words in
             // Only the words holding marks are read; outside them (and the output) all is free.
             let ox = output.x0
             let a = max(x0, ox + words.lowerBound << 6) - ox

@@ -3,14 +3,14 @@ import Testing
 @testable import ElasticCore
 @testable import ElasticRaster
 
-/// `OpaqueCover` against a grid of booleans: what it reports uncovered, and what `fillUncovered`
+/// `RowBitmap` as the opaque cover (`RowBitmap+Cover`) against a grid of booleans: what it reports uncovered, and what `fillUnmarked`
 /// writes, is exactly the pixels no mark reached, whatever the marks' widths, overlaps and word
 /// boundaries, frame after frame.
-@Suite struct OpaqueCoverTests {
+@Suite struct RowBitmapCoverTests {
     @Test("uncovered stretches are exactly the unmarked pixels, left to right, maximal, frame after frame")
     func uncoveredStretchesAreTheUnmarkedPixels() {
         var random = SplitMix64(seed: 57)
-        var cover = OpaqueCover()
+        var cover = RowBitmap()
         for trial in 0..<200 {
             // Outputs of a few sizes (not multiples of 64), offset sometimes; a reused cover.
             let width = [1, 63, 64, 65, 200, 333][trial % 6], height = 1 + Int(random.next() % 12)
@@ -50,16 +50,16 @@ import Testing
                     want.append((start, x))
                 }
                 var got: [(Int, Int)] = []
-                cover.forEachUncovered(y: y, x0: qx0, x1: qx1) { got.append(($0, $1)) }
+                cover.forEachUnmarked(y: y, x0: qx0, x1: qx1) { got.append(($0, $1)) }
                 #expect(got.map { [$0.0, $0.1] } == want.map { [$0.0, $0.1] }, "trial \(trial), row \(y) of \(out), \(qx0)..<\(qx1)")
             }
         }
     }
 
-    @Test("fillUncovered writes the unmarked pixels of the area and nothing else, contiguous rows in one go or not")
-    func fillUncoveredWritesOnlyTheUnmarkedPixels() {
+    @Test("fillUnmarked writes the unmarked pixels of the area and nothing else, contiguous rows in one go or not")
+    func fillUnmarkedWritesOnlyTheUnmarkedPixels() {
         var random = SplitMix64(seed: 91)
-        var cover = OpaqueCover()
+        var cover = RowBitmap()
         for trial in 0..<100 {
             let width = [70, 128, 129][trial % 3], height = 2 + Int(random.next() % 20)
             let out = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
@@ -76,7 +76,7 @@ import Testing
             // Whole rows (the contiguous case) or an inner area.
             let area = trial % 2 == 0 ? out : PixelRect(x0: 3, y0: 1, x1: width - 5, y1: height - 1)
             var pixels = Array(repeating: UInt32(7), count: width * height)
-            pixels.withUnsafeMutableBytes { cover.fillUncovered(area, base: $0.baseAddress!, pitch: width * 4, pixel: 0xABCD) }
+            pixels.withUnsafeMutableBytes { cover.fillUnmarked(area, base: $0.baseAddress!, pitch: width * 4, pixel: 0xABCD) }
             for y in 0..<height {
                 for x in 0..<width {
                     let inside = x >= area.x0 && x < area.x1 && y >= area.y0 && y < area.y1

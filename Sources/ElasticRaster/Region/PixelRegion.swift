@@ -1,0 +1,215 @@
+import ElasticCore
+
+/// A set of output pixels as y-x banded rectangles, the form pixman's `pixman_region32` keeps:
+/// bands of whole rows, top to bottom, disjoint, each holding its spans of columns, left to
+/// right, disjoint and not touching; two bands that touch never hold the same spans (they are one
+/// band). Every set has exactly one such form, so two regions are equal when their arrays are.
+///
+/// The compositor's damage, clip and cover are all this one type: union, intersection and
+/// subtraction are one band merge (`PixelRegion+Combine`), rows are read by band. Its arrays
+/// keep their room when emptied, so a region reused frame after frame does not allocate.
+public struct PixelRegion: Sendable, Equatable {
+    /// Rows y0..<y1, and their spans: `spans[start..<end]`.
+    struct Band: Equatable { var y0: Int32, y1: Int32, start: Int32, end: Int32 }
+    struct Span: Equatable { var x0: Int32, x1: Int32 }
+
+    var bands: [Band] = []
+    var spans: [Span] = []
+    /// The room a merge builds its result in (the arrays it replaced, swapped out).
+    var spareBands: [Band] = [], spareSpans: [Span] = []
+    /// The box around every band.
+    public internal(set) var bounds = PixelRect.empty
+
+    public init() {}
+
+    public static func == (a: PixelRegion, b: PixelRegion) -> Bool { a.bands == b.bands && a.spans == b.spans }
+
+    /// The pixels of `rect`.
+    public init(_ rect: PixelRect) { set(rect) }
+
+    public var isEmpty: Bool { bands.isEmpty }
+
+    /// Whether it is one rectangle (or empty): nothing to cut inside `bounds`.
+    public var isRect: Bool { spans.count <= 1 }
+
+    /// The number of rectangles `forEachRect` gives.
+    public var rectCount: Int { spans.count }
+
+    /// Empties it, keeping its room.
+    public mutating func removeAll() {
+        bands.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
+        bounds = .empty
+    }
+
+    /// Makes it the pixels of `rect`.
+    public mutating func set(_ rect: PixelRect) {
+        removeAll()
+        guard !rect.isEmpty else { return }
+        spans.append(Span(x0: Int32(truncatingIfNeeded: rect.x0), x1: Int32(truncatingIfNeeded: rect.x1)))
+        bands.append(Band(y0: Int32(truncatingIfNeeded: rect.y0), y1: Int32(truncatingIfNeeded: rect.y1), start: 0, end: 1))
+        bounds = rect
+    }
+
+    /// Makes it the pixels of `rects` (any, overlapping or not). Rectangles already in banded
+    /// order (a damage grouping's: rows of rectangles of equal height, by x) are taken as they
+    /// are; others are united one by one.
+    public mutating func set(_ rects: [PixelRect]) {
+        removeAll()
+        var k = 0
+        // In banded order: each rectangle either continues the last band (same rows, right of
+        // it) or starts a band below it.
+        while k < rects.count {
+            let r = rects[k]
+            if !r.isEmpty {
+                let y0 = Int32(truncatingIfNeeded: r.y0), y1 = Int32(truncatingIfNeeded: r.y1)
+                let x0 = Int32(truncatingIfNeeded: r.x0), x1 = Int32(truncatingIfNeeded: r.x1)
+                if let last = bands.last, last.y0 == y0, last.y1 == y1 {
+                    guard x0 > spans[spans.count - 1].x1 else { break }
+                    spans.append(Span(x0: x0, x1: x1))
+                    bands[bands.count - 1].end += 1
+                } else {
+                    guard bands.last.map({ y0 >= $0.y1 }) ?? true else { break }
+                    closeBand()
+                    bands.append(Band(y0: y0, y1: y1, start: Int32(spans.count), end: Int32(spans.count + 1)))
+                    spans.append(Span(x0: x0, x1: x1))
+                }
+            }
+            k += 1
+        }
+        closeBand()
+        bounds = Self.bounds(bands, spans)
+        while k < rects.count { formUnion(rects[k]); k += 1 }
+    }
+
+    /// Adds a span to the region being built row by row: `x0..<x1` of rows `y0..<y1`, which lie
+    /// below the last band or, with the same rows, right of its last span. Out of that order it
+    /// is united instead. `bounds` is right once `finishAppending` has run.
+    @inline(__always)
+    mutating func append(y0: Int32, y1: Int32, x0: Int32, x1: Int32) {
+        guard y1 > y0, x1 > x0 else { return }
+        if let last = bands.last {
+            if last.y0 == y0, last.y1 == y1 {
+                let prev = spans[spans.count - 1]
+                if x0 > prev.x1 {
+                    spans.append(Span(x0: x0, x1: x1))
+                    bands[bands.count - 1].end += 1
+                    return
+                }
+                if x0 >= prev.x0 {
+                    if x1 > prev.x1 { spans[spans.count - 1].x1 = x1 }
+                    return
+                }
+            } else if y0 >= last.y1 {
+                closeBand()
+                bands.append(Band(y0: y0, y1: y1, start: Int32(spans.count), end: Int32(spans.count + 1)))
+                spans.append(Span(x0: x0, x1: x1))
+                return
+            }
+        } else {
+            bands.append(Band(y0: y0, y1: y1, start: 0, end: 1))
+            spans.append(Span(x0: x0, x1: x1))
+            return
+        }
+        closeBand()
+        bounds = Self.bounds(bands, spans)
+        formUnion(PixelRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1)))
+    }
+
+    /// Adds a band of `spans` (sorted, not touching) below the last one, when building.
+    mutating func appendBand(y0: Int32, y1: Int32, _ spans: UnsafeBufferPointer<Span>) {
+        closeBand()
+        bands.append(Band(y0: y0, y1: y1, start: Int32(self.spans.count), end: Int32(self.spans.count + spans.count)))
+        self.spans.append(contentsOf: spans)
+    }
+
+    /// Ends building by `append`: the last band joins the one above it if they match, and
+    /// `bounds` is found.
+    mutating func finishAppending() {
+        closeBand()
+        bounds = Self.bounds(bands, spans)
+    }
+
+    /// Joins the last band to the one above it when they touch and hold the same spans.
+    private mutating func closeBand() {
+        let n = bands.count
+        guard n >= 2 else { return }
+        let a = bands[n - 2], b = bands[n - 1]
+        guard a.y1 == b.y0, a.end - a.start == b.end - b.start else { return }
+        var k: Int32 = 0
+        while k < a.end - a.start {
+            guard spans[Int(a.start + k)] == spans[Int(b.start + k)] else { return }
+            k += 1
+        }
+        bands[n - 2].y1 = b.y1
+        bands.removeLast()
+        spans.removeLast(Int(b.end - b.start))
+    }
+
+    static func bounds(_ bands: [Band], _ spans: [Span]) -> PixelRect {
+        guard let first = bands.first, let last = bands.last else { return .empty }
+        var x0 = Int32.max, x1 = Int32.min
+        for b in bands {
+            x0 = min(x0, spans[Int(b.start)].x0)
+            x1 = max(x1, spans[Int(b.end - 1)].x1)
+        }
+        return PixelRect(x0: Int(x0), y0: Int(first.y0), x1: Int(x1), y1: Int(last.y1))
+    }
+
+    /// Calls `body` with each band's rows and spans, top to bottom.
+    func forEachBand(_ body: (_ y0: Int, _ y1: Int, _ spans: UnsafeBufferPointer<Span>) -> Void) {
+        spans.withUnsafeBufferPointer { all in
+            for b in bands { body(Int(b.y0), Int(b.y1), UnsafeBufferPointer(rebasing: all[Int(b.start)..<Int(b.end)])) }
+        }
+    }
+
+    /// Calls `body` with each rectangle (a band's rows by one of its spans), band by band, left
+    /// to right: `pixman_region32_rectangles`'s view.
+    public func forEachRect(_ body: (PixelRect) -> Void) {
+        for b in bands {
+            for k in Int(b.start)..<Int(b.end) {
+                body(PixelRect(x0: Int(spans[k].x0), y0: Int(b.y0), x1: Int(spans[k].x1), y1: Int(b.y1)))
+            }
+        }
+    }
+
+    /// Whether pixel (x, y) is in it.
+    public func contains(x: Int, y: Int) -> Bool {
+        for b in bands where Int(b.y0) <= y && y < Int(b.y1) {
+            for k in Int(b.start)..<Int(b.end) where Int(spans[k].x0) <= x && x < Int(spans[k].x1) { return true }
+        }
+        return false
+    }
+}
+
+extension PixelRegion {
+    /// The region's rows read by pointer, rows rising (a run's spans, sorted by row): each row's
+    /// band is found by stepping on from the last one's, not searched for.
+    public struct RowReader {
+        let bands: UnsafePointer<Band>?, bandCount: Int, spans: UnsafePointer<Span>?
+        var band = 0
+
+        /// Calls `body` with each span of columns row `y` holds, left to right.
+        @inline(__always)
+        public mutating func forEachSpan(y: Int32, _ body: (Int32, Int32) -> Void) {
+            guard let bands, let spans else { return }
+            if band > 0, y < bands[band &- 1].y1 { band = 0 }  // a row above the last: from the top again
+            while band < bandCount, bands[band].y1 <= y { band &+= 1 }
+            guard band < bandCount, bands[band].y0 <= y else { return }
+            var k = Int(bands[band].start)
+            let end = Int(bands[band].end)
+            while k < end { body(spans[k].x0, spans[k].x1); k &+= 1 }
+        }
+    }
+
+    /// Calls `body` with a reader of the rows, valid inside it.
+    @inline(__always)
+    public func withRows<R>(_ body: (inout RowReader) -> R) -> R {
+        bands.withUnsafeBufferPointer { bands in
+            spans.withUnsafeBufferPointer { spans in
+                var reader = RowReader(bands: bands.baseAddress, bandCount: bands.count, spans: spans.baseAddress)
+                return body(&reader)
+            }
+        }
+    }
+}

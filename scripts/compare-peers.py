@@ -35,7 +35,7 @@ built before the clock starts (in their favour), the drawing calls and Python's 
 (a few µs per shape) count. Elastic's figure holds everything its frame does. --by-mode prints
 one table per mode instead of one wide table.
 
---sweep plays the wave sweep instead (scripts/peers/wave-sweep.jsonl, issue 41's replay: wave-pull
+--sweep plays the wave sweep instead (assets/replays/wave-pull-sweep.jsonl, issue 41's replay: wave-pull
 held and swept from side to side for 7.75 s, in 1280×720 coordinates) at each window with
 --scale = the window's height ÷ 720 (1 at 1280×720, 3 at 3840×2160, the replay's x and y times
 that), and measures frames 90–440 only: Elastic's frame_ms and damaged_px p50 and each peer in
@@ -79,7 +79,7 @@ def load_peers(names):
 # The peers' modes, in the table's order: the argument each peer's draw takes, and the column's name.
 MODES = (("damage", "equal damage"), ("band", "band"), (None, "full frame"))
 # --sweep: the replay, the frames measured (first, last) and the seconds played (past the last).
-SWEEP_REPLAY = os.path.join(ROOT, "scripts", "peers", "wave-sweep.jsonl")
+SWEEP_REPLAY = os.path.join(ROOT, "assets", "replays", "wave-pull-sweep.jsonl")
 SWEEP_FRAMES = (90, 440)
 SWEEP_SECONDS = 7.5
 

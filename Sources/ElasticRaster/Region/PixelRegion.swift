@@ -5,9 +5,11 @@ import ElasticCore
 /// right, disjoint and not touching; two bands that touch never hold the same spans (they are one
 /// band). Every set has exactly one such form, so two regions are equal when their arrays are.
 ///
-/// The compositor's damage, clip and cover are all this one type: union, intersection and
-/// subtraction are one band merge (`PixelRegion+Combine`), rows are read by band. Its arrays
-/// keep their room when emptied, so a region reused frame after frame does not allocate.
+/// The compositor's clip and the clear's pieces around occluders are this type (damage is still
+/// gathered as `RowIntervals` and `DamageRegion`, the opaque cover in a `RowBitmap`): union,
+/// intersection and subtraction are one band merge (`PixelRegion+Combine`), rows are read by
+/// band. Its arrays keep their room when emptied, so a region reused frame after frame does not
+/// allocate.
 public struct PixelRegion: Sendable, Equatable {
     /// Rows y0..<y1, and their spans: `spans[start..<end]`.
     struct Band: Equatable { var y0: Int32, y1: Int32, start: Int32, end: Int32 }

@@ -128,7 +128,7 @@ extension FramePlot {
         }
         let sorted = marks.sorted { $0.ms < $1.ms }
         let labelYs = stackedLabels(at: sorted.map { y($0.ms) - 3 }, top: plotTop + labelGap, gap: labelGap)
-        for (mark, labelY) in zip(sorted, labelYs) {
+        for mark in sorted {
             let py = y(mark.ms)
             s.raw("<line x1=\"\(f(x.pixels.0))\" y1=\"\(f(py))\" x2=\"\(f(x.pixels.1))\" y2=\"\(f(py))\" "
                 + "stroke=\"\(mark.color)\" stroke-width=\"1\" stroke-dasharray=\"2 3\" class=\"low-mark\"/>")

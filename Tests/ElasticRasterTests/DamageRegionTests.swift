@@ -48,7 +48,7 @@ import Testing
             region.rectangles(in: output, slack: 1.25, maxRects: 256, into: &rects)
             RowBitmapTests.expectCoverOnce(rects, marked, output, "trial \(trial)")
             guard written else { continue }
-            RowBitmapTests.expectRuns(region.lines[..<region.lineCount], region.rowEnds[..<region.rowCount], of: marked, in: output,
+            RowBitmapTests.expectRuns(region.rows, of: marked, in: output,
                                       gap: DamageRegion.joinGap, "trial \(trial)")
         }
     }

@@ -136,3 +136,32 @@ import Testing
         }
     }
 }
+
+extension PixelRegionTests {
+    @Test("built row by row, joining across a gap: the pixels written, gaps of up to joinGap filled, out of order refused")
+    func appendJoiningBuildsTheRows() {
+        var random = SplitMix64(seed: 97)
+        for trial in 0..<300 {
+            var region = PixelRegion(), expected = Set<Int>()
+            let gap = Int32(random.next() % 3)
+            var y = Int32(random.next() % 4), lastX0 = Int32.min, lastX1 = Int32.min
+            for _ in 0..<(random.next() % 30) {
+                if random.next() % 3 == 0 { y += 1 + Int32(random.next() % 2); lastX0 = .min; lastX1 = .min }
+                let x0 = Int32(random.next() % UInt64(Self.width)), x1 = x0 + 1 + Int32(random.next() % 8)
+                let before = region
+                let taken = region.appendJoining(y0: y, y1: y + 1, x0: x0, x1: x1, joinGap: gap)
+                // In order when it starts no earlier than the row's last interval (the oracle's own record).
+                #expect(taken == (lastX0 == .min || x0 >= lastX0), "trial \(trial): (\(y), \(x0)) taken \(taken)")
+                guard taken else { #expect(region == before, "trial \(trial): a refused interval changed it"); continue }
+                for x in x0..<x1 { expected.insert(Self.key(Int(x), Int(y))) }
+                if lastX1 != .min, x0 > lastX1, x0 <= lastX1 + gap {
+                    for x in lastX1..<x0 { expected.insert(Self.key(Int(x), Int(y))) }  // the gap joined
+                }
+                if lastX0 == .min || x0 > lastX1 + gap { (lastX0, lastX1) = (x0, x1) } else { lastX1 = max(lastX1, x1) }
+            }
+            region.finishRows()
+            Self.expectBanded(region, "trial \(trial)")
+            #expect(Self.pixels(of: region, "trial \(trial)") == expected, "trial \(trial)")
+        }
+    }
+}

@@ -43,14 +43,20 @@ import Testing
         return (expected, expectedEnds)
     }
 
-    /// Checks that `lines` (with each row's y and end in `rowEnds`) are the runs of `marked`,
-    /// joined across gaps of up to `gap` pixels.
-    static func expectRuns(_ lines: ArraySlice<DamageRegion.Interval>, _ rowEnds: ArraySlice<(y: Int32, end: Int)>,
-                           of marked: [[Bool]], in output: PixelRect, gap: Int32, _ label: String) {
-        let (expected, expectedEnds) = runs(marked, in: output, gap: gap)
-        let got = lines.map { ($0.y, $0.x0, $0.x1) }
+    /// Checks that `region`'s rows are the runs of `marked`, joined across gaps of up to `gap`
+    /// pixels, and that it is in its one banded form (touching bands that hold the same spans
+    /// are one).
+    static func expectRuns(_ region: PixelRegion, of marked: [[Bool]], in output: PixelRect, gap: Int32, _ label: String) {
+        let (expected, _) = runs(marked, in: output, gap: gap)
+        var got: [(Int32, Int32, Int32)] = []
+        region.forEachBand { y0, y1, spans in
+            for y in y0..<y1 { for s in spans { got.append((Int32(y), s.x0, s.x1)) } }
+        }
         #expect(got.elementsEqual(expected) { $0 == $1 }, "\(label): \(got) against \(expected)")
-        #expect(rowEnds.elementsEqual(expectedEnds) { $0.y == $1.0 && $0.end == $1.1 }, "\(label)")
+        for (a, b) in zip(region.bands, region.bands.dropFirst()) where a.y1 == b.y0 {
+            #expect(!region.spans[Int(a.start)..<Int(a.end)].elementsEqual(region.spans[Int(b.start)..<Int(b.end)]),
+                    "\(label): bands \(a) and \(b) are one")
+        }
     }
 
     /// Checks that `rects` lie in `output`, hold every marked pixel and no pixel twice, and
@@ -86,10 +92,10 @@ import Testing
             bitmap.reset(output: output)
             let marked = bitmap.write { writer in Self.markRandom(output, &random) { writer.add(y: $0, x0: $1, x1: $2) } }
             for gap in [Int32(0), 1] {
-                var lines: [DamageRegion.Interval] = [], rowEnds: [(y: Int32, end: Int)] = []
-                var lineCount = 0, rowCount = 0
-                bitmap.readRows(joinGap: gap, into: &lines, lineCount: &lineCount, rowEnds: &rowEnds, rowCount: &rowCount)
-                Self.expectRuns(lines[..<lineCount], rowEnds[..<rowCount], of: marked, in: output, gap: gap, "trial \(trial), gap \(gap)")
+                var region = PixelRegion(), scratch: [PixelRegion.Span] = []
+                bitmap.readRows(joinGap: gap, into: &region, scratch: &scratch)
+                region.finishRows()
+                Self.expectRuns(region, of: marked, in: output, gap: gap, "trial \(trial), gap \(gap)")
             }
         }
     }

@@ -47,18 +47,20 @@ import Testing
     func damageIsExactlyTheChangedPixels() {
         var random = SplitMix64(seed: 53)
         let output = PixelRect(x0: 0, y0: 0, x1: Self.width, y1: Self.height)
-        var damage = RowIntervals()
         for trial in 0..<300 {
             let old = SpanBlendClipTests.randomSpans(width: Self.width, height: Self.height, &random)
                 .filter { $0.alpha > 0 }
             let new = Self.changed(old, &random).filter { $0.alpha > 0 }
-            damage.removeAll(output: output, joinGap: 0)
+            var damage = DamageRegion.RowWriter(output: output, joinGap: 0)
             old.withUnsafeBufferPointer { o in
                 new.withUnsafeBufferPointer { n in SpanDiff.damage(old: o, new: n, into: &damage) }
             }
+            damage.finish()
             var marked = [Bool](repeating: false, count: Self.width * Self.height)
-            for line in damage.lines { for x in line.x0..<line.x1 { marked[Int(line.y) * Self.width + Int(x)] = true } }
-            #expect(damage.ordered, "trial \(trial): one diff writes its rows in order")
+            damage.rows.forEachBand { y0, y1, spans in
+                for y in y0..<y1 { for s in spans { for x in s.x0..<s.x1 { marked[y * Self.width + Int(x)] = true } } }
+            }
+            #expect(damage.boxes.isEmpty, "trial \(trial): one diff writes its rows in order")
             let before = Self.alphas(old), after = Self.alphas(new)
             var wrong = 0, changed = 0
             for y in 0..<Self.height {

@@ -8,7 +8,7 @@ enum SpanDiff {
     /// Adds to `damage` the pixels where `old` and `new` (each sorted by row, then column, spans
     /// of a row disjoint) differ.
     static func damage(old: UnsafeBufferPointer<CoverageSpan>, new: UnsafeBufferPointer<CoverageSpan>,
-                       into damage: inout RowIntervals) {
+                       into damage: inout DamageRegion.RowWriter) {
         // Spans both have at the same place cover alike: skip the common head and tail (most of
         // a shape that moved only in part).
         var i = 0, j = 0, oldEnd = old.count, newEnd = new.count
@@ -33,7 +33,7 @@ enum SpanDiff {
     /// one-pixel cells costs one comparison per cell.
     private static func row(_ y: Int, _ old: UnsafeBufferPointer<CoverageSpan>, _ a: Int, _ aEnd: Int,
                             _ new: UnsafeBufferPointer<CoverageSpan>, _ b: Int, _ bEnd: Int,
-                            into damage: inout RowIntervals) {
+                            into damage: inout DamageRegion.RowWriter) {
         var a = a, b = b
         var x = min(a < aEnd ? old[a].x0 : .max, b < bEnd ? new[b].x0 : .max)
         var from: Int32 = -1  // start of the differing run being gathered (-1: none)
@@ -72,7 +72,7 @@ enum SpanDiff {
     @inline(__always)
     private static func walk(_ spans: UnsafeBufferPointer<CoverageSpan>, _ k: inout Int, _ end: Int,
                              against value: UInt8, until limit: Int32, x: inout Int32, from: inout Int32,
-                             y: Int, into damage: inout RowIntervals) {
+                             y: Int, into damage: inout DamageRegion.RowWriter) {
         while true {
             if from >= 0 {
                 // Inside a differing run, spans that follow on without a gap and still differ

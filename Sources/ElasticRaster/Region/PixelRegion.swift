@@ -5,8 +5,8 @@ import ElasticCore
 /// right, disjoint and not touching; two bands that touch never hold the same spans (they are one
 /// band). Every set has exactly one such form, so two regions are equal when their arrays are.
 ///
-/// The compositor's clip and the clear's pieces around occluders are this type (damage is still
-/// gathered as `RowIntervals` and `DamageRegion`, the opaque cover in a `RowBitmap`): union,
+/// The compositor's clip, the clear's pieces around occluders and the damage are this type (the
+/// opaque cover, and damage that came out of row order, are bits: `RowBitmap`): union,
 /// intersection and subtraction are one band merge (`PixelRegion+Combine`), rows are read by
 /// band. Its arrays keep their room when emptied, so a region reused frame after frame does not
 /// allocate.
@@ -39,6 +39,7 @@ public struct PixelRegion: Sendable, Equatable {
 
     /// Empties it, keeping its room.
     public mutating func removeAll() {
+        guard !bands.isEmpty else { return }
         bands.removeAll(keepingCapacity: true)
         spans.removeAll(keepingCapacity: true)
         bounds = .empty
@@ -145,7 +146,8 @@ public struct PixelRegion: Sendable, Equatable {
         }
         bands[n - 2].y1 = b.y1
         bands.removeLast()
-        spans.removeLast(Int(b.end - b.start))
+        // One at a time: `removeLast(_:)` goes through a general subrange replacement.
+        for _ in 0..<(b.end - b.start) { spans.removeLast() }
     }
 
     static func bounds(_ bands: [Band], _ spans: [Span]) -> PixelRect {

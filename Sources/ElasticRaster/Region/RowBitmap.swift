@@ -99,89 +99,85 @@ struct RowBitmap: Sendable {
     }
 
     /// Every touched row's marked pixels as intervals, sorted and joined across gaps of up to
-    /// `joinGap` pixels, into `lines` row by row (its first `lineCount`; each row's y and end in
-    /// `rowEnds`' first `rowCount`). Both are grown, never shrunk, and written through pointers,
-    /// with room for a row checked once a row rather than once an interval.
-    func readRows(joinGap: Int32, into lines: inout [DamageRegion.Interval], lineCount: inout Int,
-                  rowEnds: inout [(y: Int32, end: Int)], rowCount: inout Int) {
-        lineCount = 0
-        rowCount = 0
+    /// `joinGap` pixels, appended to `region` row by row (below what it holds); a row is
+    /// gathered in `scratch` (grown, never shrunk) and added whole.
+    func readRows(joinGap: Int32, into region: inout PixelRegion, scratch: inout [PixelRegion.Span]) {
         guard firstRow <= lastRow else { return }
-        if rowEnds.count < lastRow - firstRow + 1 {
-            rowEnds = Array(repeating: (0, 0), count: max(output.height, lastRow - firstRow + 1))
-        }
-        var y = firstRow
-        while y <= lastRow {
-            // Room for the next row's intervals at least: no more than one per two bits.
-            let k = y - output.y0, need = lineCount + 32 * max(Int(wordTo[k] - wordFrom[k]), 0) + 1
-            if lines.count < need {
-                let room = max(need, 2 * lines.count) - lines.count
-                lines.append(contentsOf: repeatElement(DamageRegion.Interval(y: 0, x0: 0, x1: 0), count: room))
-            }
-            lines.withUnsafeMutableBufferPointer { lines in
-                rowEnds.withUnsafeMutableBufferPointer { rowEnds in
-                    readRows(from: &y, joinGap: joinGap, into: lines, count: &lineCount, rowEnds: rowEnds, rowCount: &rowCount)
+        let x0 = output.x0, y0 = output.y0, wordsPerRow = self.wordsPerRow
+        // Room for a row's intervals: no more than one per two bits.
+        let room = 32 &* wordsPerRow &+ 1
+        if scratch.count < room { scratch = Array(repeating: PixelRegion.Span(x0: 0, x1: 0), count: room) }
+        scratch.withUnsafeMutableBufferPointer { scratch in
+            let line = scratch.baseAddress!
+            bits.withUnsafeBufferPointer { bits in
+                wordFrom.withUnsafeBufferPointer { wordFrom in
+                    wordTo.withUnsafeBufferPointer { wordTo in
+                        var read = Int.min  // the last row read
+                        for y in firstRow...lastRow {
+                            let k = y - y0
+                            let from = Int(wordFrom[k]), to = Int(wordTo[k])
+                            guard from < to else { continue }
+                            let row = bits.baseAddress! + k * wordsPerRow, y32 = Int32(truncatingIfNeeded: y)
+                            defer { read = y }
+                            // A row marked as the one above it (a rectangle's): its band grows a row.
+                            if read == y &- 1, Int(wordFrom[k &- 1]) == from, Int(wordTo[k &- 1]) == to,
+                               Self.sameWords(row, row - wordsPerRow, from, to) {
+                                region.extendLastBand(to: y32 &+ 1)
+                                continue
+                            }
+                            let n = Self.runs(row, from, to, x0: Int32(truncatingIfNeeded: x0), joinGap: joinGap, into: line)
+                            region.appendRows(y0: y32, y1: y32 &+ 1, UnsafeBufferPointer(start: line, count: n))
+                        }
+                    }
                 }
             }
         }
     }
 
-    /// Reads rows from `y` on while `lines` has room for the next one's; leaves `y` at the first
-    /// row not read.
-    private func readRows(from y: inout Int, joinGap: Int32, into lines: UnsafeMutableBufferPointer<DamageRegion.Interval>,
-                          count: inout Int, rowEnds: UnsafeMutableBufferPointer<(y: Int32, end: Int)>, rowCount: inout Int) {
-        let x0 = output.x0, y0 = output.y0, wordsPerRow = self.wordsPerRow, lastRow = self.lastRow
-        var n = count, rows = rowCount
-        defer { count = n; rowCount = rows }
-        bits.withUnsafeBufferPointer { bits in
-            wordFrom.withUnsafeBufferPointer { wordFrom in
-                wordTo.withUnsafeBufferPointer { wordTo in
-                    while y <= lastRow {
-                        let k = y - y0
-                        let from = Int(wordFrom[k]), to = Int(wordTo[k])
-                        guard from < to else { y += 1; continue }
-                        guard n + 32 * (to - from) + 1 <= lines.count else { return }
-                        let row = bits.baseAddress! + k * wordsPerRow, y32 = Int32(truncatingIfNeeded: y), rowStart = n
-                        if let (a, b) = Self.singleRun(row, from, to) {  // the usual row: one interval
-                            lines[n] = DamageRegion.Interval(y: y32, x0: Int32(truncatingIfNeeded: x0 &+ a),
-                                                             x1: Int32(truncatingIfNeeded: x0 &+ b))
-                            n += 1
-                            rowEnds[rows] = (y32, n); rows += 1
-                            y += 1
-                            continue
-                        }
-                        var open = false, start: Int32 = 0, end: Int32 = 0  // the run being gathered
-                        var w = from
-                        while true {
-                            while w < to, row[w] == 0 { w += 1 }  // most words between a row's marks are empty
-                            guard w < to else { break }
-                            var word = row[w]
-                            let wordX = Int32(truncatingIfNeeded: x0 &+ w &* 64)
-                            w += 1
-                            if word == ~0, open, end == wordX { end &+= 64; continue }  // a run through a whole word
-                            var offset: Int32 = 0
-                            while word != 0 {
-                                let zeros = word.trailingZeroBitCount
-                                word >>= UInt64(zeros)
-                                let ones = (~word).trailingZeroBitCount
-                                let a = wordX &+ offset &+ Int32(truncatingIfNeeded: zeros), b = a &+ Int32(truncatingIfNeeded: ones)
-                                if open, a <= end &+ joinGap {
-                                    end = b
-                                } else {
-                                    if open { lines[n] = DamageRegion.Interval(y: y32, x0: start, x1: end); n += 1 }
-                                    (open, start, end) = (true, a, b)
-                                }
-                                offset &+= Int32(truncatingIfNeeded: zeros &+ ones)
-                                word >>= UInt64(ones)
-                            }
-                        }
-                        if open { lines[n] = DamageRegion.Interval(y: y32, x0: start, x1: end); n += 1 }
-                        if n > rowStart { rowEnds[rows] = (y32, n); rows += 1 }
-                        y += 1
-                    }
+    @inline(__always)
+    private static func sameWords(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ from: Int, _ to: Int) -> Bool {
+        var w = from
+        while w < to, a[w] == b[w] { w &+= 1 }
+        return w == to
+    }
+
+    /// Writes the runs of marks in words from..<to of `row` (columns offset by `x0`), joined
+    /// across gaps of up to `joinGap`, into `line`; returns how many.
+    @inline(__always)
+    private static func runs(_ row: UnsafePointer<UInt64>, _ from: Int, _ to: Int, x0: Int32, joinGap: Int32,
+                             into line: UnsafeMutablePointer<PixelRegion.Span>) -> Int {
+        if let (a, b) = singleRun(row, from, to) {  // the usual row: one interval
+            line[0] = PixelRegion.Span(x0: x0 &+ Int32(truncatingIfNeeded: a), x1: x0 &+ Int32(truncatingIfNeeded: b))
+            return 1
+        }
+        var n = 0
+        var open = false, start: Int32 = 0, end: Int32 = 0  // the run being gathered
+        var w = from
+        while true {
+            while w < to, row[w] == 0 { w += 1 }  // most words between a row's marks are empty
+            guard w < to else { break }
+            var word = row[w]
+            let wordX = x0 &+ Int32(truncatingIfNeeded: w &* 64)
+            w += 1
+            if word == ~0, open, end == wordX { end &+= 64; continue }  // a run through a whole word
+            var offset: Int32 = 0
+            while word != 0 {
+                let zeros = word.trailingZeroBitCount
+                word >>= UInt64(zeros)
+                let ones = (~word).trailingZeroBitCount
+                let a = wordX &+ offset &+ Int32(truncatingIfNeeded: zeros), b = a &+ Int32(truncatingIfNeeded: ones)
+                if open, a <= end &+ joinGap {
+                    end = b
+                } else {
+                    if open { line[n] = PixelRegion.Span(x0: start, x1: end); n &+= 1 }
+                    (open, start, end) = (true, a, b)
                 }
+                offset &+= Int32(truncatingIfNeeded: zeros &+ ones)
+                word >>= UInt64(ones)
             }
         }
+        if open { line[n] = PixelRegion.Span(x0: start, x1: end); n &+= 1 }
+        return n
     }
 }
 

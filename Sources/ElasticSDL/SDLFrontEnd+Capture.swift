@@ -1,5 +1,6 @@
 import CSDL2
 import ElasticCore
+import ElasticRaster
 
 extension SDLFrontEnd {
     /// The drawn frame's pixels as B, G, R and an unused byte per pixel (XRGB8888 in a
@@ -18,13 +19,11 @@ extension SDLFrontEnd {
                let format = surface.pointee.format, let source = surface.pointee.pixels {
                 SDL_RenderFlush(renderer)
                 // Same layout in memory (alpha or padding in the top byte): plain row copies.
-                let kind = format.pointee.format
-                if kind == SDL_PIXELFORMAT_ARGB8888.rawValue || kind == SDL_PIXELFORMAT_RGB888.rawValue {
-                    let pitch = Int(surface.pointee.pitch)
-                    for y in 0..<h { (base + y * rowBytes).copyMemory(from: source + y * pitch, byteCount: rowBytes) }
+                if let buffer = PixelBuffer(surface), buffer.format.layout == .argb8888 || buffer.format.layout == .xrgb8888 {
+                    buffer.copyRows(to: base, pitch: rowBytes)
                     return true
                 }
-                return SDL_ConvertPixels(Int32(w), Int32(h), kind, source, surface.pointee.pitch,
+                return SDL_ConvertPixels(Int32(w), Int32(h), format.pointee.format, source, surface.pointee.pitch,
                                          SDL_PIXELFORMAT_ARGB8888.rawValue, base, Int32(rowBytes)) == 0
             }
             SDL_RenderSetScale(renderer, 1, 1)

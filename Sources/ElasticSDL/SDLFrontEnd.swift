@@ -46,11 +46,8 @@ public final class SDLFrontEnd: FrontEnd {
         get { compositor.partialUpdates }
         set { compositor.partialUpdates = newValue }
     }
-    /// The output-pixel rectangles the frame being drawn redraws (the whole output when it redraws everything).
-    var frameRects: [PixelRect] { compositor.frameRects }
-    /// The frame's vertices SDL draws and its indices, while the compositor draws it, and its scale.
+    /// The frame's vertices SDL draws and its indices, while the compositor draws it.
     var frameGeometry: (vertices: UnsafeBufferPointer<SDL_Vertex>, indices: UnsafeBufferPointer<Int32>)?
-    var frameScale: Float = 1
     var uploadRects: [SDL_Rect] = []
 
     /// The renderer chosen when the user does not pick one, and why: `RendererPolicy` on the
@@ -143,14 +140,6 @@ public final class SDLFrontEnd: FrontEnd {
     /// The font labels are drawn with.
     public var fontPath: String? { text.fontPath }
 
-    public var drawnPixels: Int { frameRects.reduce(0) { $0 + $1.area } }
-
-    /// The whole output, in output pixels.
-    var outputRect: PixelRect { PixelRect(x0: 0, y0: 0, x1: outputSize.width, y1: outputSize.height) }
-
-    /// Whether the frame being drawn redraws everything (then presented the ordinary way).
-    var redrawsWholeOutput: Bool { frameRects.count == 1 && frameRects[0] == outputRect }
-
     /// The next frame redraws and uploads everything (a scene switch).
     public func invalidate() { compositor.invalidate() }
 
@@ -182,17 +171,5 @@ public final class SDLFrontEnd: FrontEnd {
 
     public func setFullscreen(_ on: Bool) {
         SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
-    }
-
-    public func present() {
-        if let presenter {
-            SDL_RenderFlush(renderer)
-            presenter.present(partialUpdates && !redrawsWholeOutput ? frameRects : nil)
-        } else if partialUpdates, !redrawsWholeOutput {
-            presentDamage()
-        } else {
-            SDL_RenderPresent(renderer)
-        }
-        glFinish?()
     }
 }

@@ -24,18 +24,7 @@ extension SDLFrontEnd {
         let s = compositor.scale
         text.beginFrame()
         let shifts = truncatesVertices && compositor.handsOverTriangles
-        if shifts {
-            // SDL 2.26's software renderer truncates vertex coordinates to whole pixels
-            // ((int)(x * scale)), which collapses the AA fringe's outer edge on one side: shift by
-            // half a pixel so truncation rounds to the nearest pixel instead.
-            let half = Float(0.5) / s
-            roundedVertices.removeAll(keepingCapacity: true)
-            for var v in list.mesh.vertices {
-                v.x += half; v.y += half
-                roundedVertices.append(v)
-            }
-        }
-        let source = shifts ? roundedVertices : list.mesh.vertices
+        let source = shifts ? halfPixel.apply(to: list.mesh.vertices, scale: s) : list.mesh.vertices
         SDL_RenderSetScale(renderer, s, s)
         let c = list.clearColor
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, 255)

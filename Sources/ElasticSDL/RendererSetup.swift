@@ -14,6 +14,21 @@ struct RendererSetup {
     let choice: RendererChoice
     /// How the frame reaches the window when that is not the renderer's usual way.
     let note: String?
+    /// SDL's name for what draws (`software`, `opengl`, …).
+    let name: String
+    /// `glFinish`, only for GL renderers on the offscreen driver: its pbuffer swap neither flushes
+    /// nor waits, so llvmpipe queued frames and paid for many of them at once while the frames
+    /// between looked free. Finishing makes each frame pay for its own drawing, in `present_ms`.
+    let glFinish: (@convention(c) () -> Void)?
+
+    private init(renderer: OpaquePointer, presenter: StreamingPresenter?, choice: RendererChoice, note: String?, videoDriver: String) {
+        (self.renderer, self.presenter, self.choice, self.note) = (renderer, presenter, choice, note)
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        name = info.name.map { String(cString: $0) } ?? choice.rawValue
+        let finish = videoDriver == "offscreen" && name.hasPrefix("opengl") ? SDL_GL_GetProcAddress("glFinish") : nil
+        glFinish = finish.map { unsafeBitCast($0, to: (@convention(c) () -> Void).self) }
+    }
 
     /// The first of `paths` that works on `window`. The error names each way tried with SDL's
     /// reason, and what else to try.
@@ -24,14 +39,15 @@ struct RendererSetup {
             switch path {
             case let .direct(c):
                 if let r = direct(window: window, choice: c, vsync: vsync) {
-                    return RendererSetup(renderer: r, presenter: nil, choice: c, note: nil)
+                    return RendererSetup(renderer: r, presenter: nil, choice: c, note: nil, videoDriver: videoDriver)
                 }
             case let .softwareThrough(driver):
                 do {
                     let presenter = try StreamingPresenter(window: window, driver: driver, vsync: vsync)
                     guard let r = SDL_CreateSoftwareRenderer(presenter.canvas) else { throw SDLError("cannot create the software renderer on the canvas") }
                     return RendererSetup(renderer: r, presenter: presenter, choice: .software,
-                                         note: "shown through a streaming texture of the \(driver) renderer, damaged rectangles only: the \(videoDriver) driver has no window framebuffer")
+                                         note: "shown through a streaming texture of the \(driver) renderer, damaged rectangles only: the \(videoDriver) driver has no window framebuffer",
+                                         videoDriver: videoDriver)
                 } catch {
                     failures.append("\(path.label): \(error)")
                     continue

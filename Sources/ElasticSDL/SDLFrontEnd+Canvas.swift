@@ -41,4 +41,19 @@ extension SDLFrontEnd {
         text = SDLText(renderer: software)
         invalidate()
     }
+
+    /// Whether a clear through SDL lands in `writableSurface()`'s pixels, i.e. the software
+    /// renderer draws into the surface the compositor's fills would write.
+    func probeDirectFills() -> Bool {
+        SDL_SetRenderDrawColor(renderer, 1, 2, 3, 255)
+        SDL_RenderClear(renderer)
+        SDL_RenderFlush(renderer)
+        guard let surface = writableSurface(), let pixels = surface.pointee.pixels else { return false }
+        let h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        let expected = SDL_MapRGBA(surface.pointee.format, 1, 2, 3, 255)
+        // First and last pixel: the whole surface, not just its start.
+        let first = pixels.load(as: UInt32.self)
+        let last = pixels.load(fromByteOffset: (h - 1) * pitch + (Int(surface.pointee.w) - 1) * 4, as: UInt32.self)
+        return first == expected && last == expected
+    }
 }

@@ -4,17 +4,14 @@ import ElasticRaster
 
 extension SDLFrontEnd {
     /// Whether triangles of one colour are drawn with exact area coverage (the compositor's
-    /// `CoverageWriter`), so the tessellator should add no fringe: with the software renderer,
-    /// into a window surface of a 32-bit format it can write.
-    public var drawsExactCoverage: Bool { compositor.coverage.enabled && exactTarget() != nil }
+    /// `CoverageWriter`), so the tessellator should add no fringe.
+    public var drawsExactCoverage: Bool { compositor.coverage.enabled && compositor.drawsExactCoverage(into: softwareTarget()) }
 
-    /// The window surface exact coverage draws into, when possible.
-    private func exactTarget() -> PixelBuffer? {
-        // Only the software renderer draws into the window surface (asking a GL window for one
-        // would create a second framebuffer).
-        guard rendererName == "software", let buffer = writableSurface().flatMap(PixelBuffer.init),
-              CoverageWriter.supports(buffer.format) else { return nil }
-        return buffer
+    /// The surface the software renderer draws into, for the compositor. Only the software
+    /// renderer draws into the window surface (asking a GL window for one would create a second
+    /// framebuffer).
+    private func softwareTarget() -> PixelBuffer? {
+        rendererName == "software" ? writableSurface().flatMap(PixelBuffer.init) : nil
     }
 
     /// Clears and draws a frame's draw list: the compositor (`Compositor`) into the window
@@ -22,26 +19,13 @@ extension SDLFrontEnd {
     /// batch one `SDL_RenderGeometry` call over the shared vertex buffer, text through SDL2_ttf.
     /// `scale` maps scene points to output pixels (HiDPI × the user's UI scale).
     public func draw(_ list: DrawList, scale: Double) {
-        let s = Float(scale.isFinite && scale > 0 ? scale : 1)
-        let exact = compositor.coverage.enabled ? exactTarget() : nil
-        let fills = directFills ? writableSurface().flatMap(PixelBuffer.init) : nil
-        guard compositor.begin(list, scale: s, output: outputSize, exactTarget: exact, fills: fills) else { return }
+        let target = compositor.coverage.enabled || directFills ? softwareTarget() : nil
+        guard compositor.begin(list, scale: scale, output: outputSize, target: target, directFills: directFills) else { return }
+        let s = compositor.scale
         text.beginFrame()
         let shifts = truncatesVertices && compositor.handsOverTriangles
-        if shifts {
-            // SDL 2.26's software renderer truncates vertex coordinates to whole pixels
-            // ((int)(x * scale)), which collapses the AA fringe's outer edge on one side: shift by
-            // half a pixel so truncation rounds to the nearest pixel instead.
-            let half = Float(0.5) / s
-            roundedVertices.removeAll(keepingCapacity: true)
-            for var v in list.mesh.vertices {
-                v.x += half; v.y += half
-                roundedVertices.append(v)
-            }
-        }
-        let source = shifts ? roundedVertices : list.mesh.vertices
+        let source = shifts ? halfPixel.apply(to: list.mesh.vertices, scale: s) : list.mesh.vertices
         SDL_RenderSetScale(renderer, s, s)
-        frameScale = s
         let c = list.clearColor
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, 255)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
@@ -55,7 +39,14 @@ extension SDLFrontEnd {
                 }
             }
         }
-        if !redrawsWholeOutput { SDL_RenderSetClipRect(renderer, nil) }
+        if !compositor.redrawsWholeOutput { SDL_RenderSetClipRect(renderer, nil) }
         text.endFrame()
     }
+
+    /// The output-pixel rectangles the last `draw` cleared and redrew, each with every command
+    /// clipped to it (one rectangle, the whole output, when it redrew everything): the damage
+    /// `--trace-draw` records so that other rasterizers can redraw exactly these pixels.
+    public var drawnRects: [PixelRect] { compositor.frameRects }
+
+    public var drawnPixels: Int { compositor.drawnPixels }
 }

@@ -10,12 +10,11 @@ extension SDLFrontEnd: CompositorHost {
     public func clear(_ color: RGBA, areas: [PixelRect], whole: Bool) {
         // The clear colour and blend mode are set (`draw`).
         if whole { SDL_RenderClear(renderer); return }  // ignores the clip rectangle
-        let s = frameScale
         forEachClip(areas, whole: whole) { area in
-            SDL_RenderSetScale(renderer, 1, 1)
-            var r = SDL_FRect(x: Float(area.x0), y: Float(area.y0), w: Float(area.width), h: Float(area.height))
-            SDL_RenderFillRectF(renderer, &r)
-            SDL_RenderSetScale(renderer, s, s)
+            inOutputPixels {
+                var r = SDL_FRect(area)
+                SDL_RenderFillRectF(renderer, &r)
+            }
         }
     }
 
@@ -28,7 +27,7 @@ extension SDLFrontEnd: CompositorHost {
     }
 
     public func drawText(_ item: TextItem, box: PixelRect, areas: [PixelRect], whole: Bool) {
-        let s = Double(frameScale)
+        let s = Double(compositor.scale)
         forEachClip(areas, whole: whole, meeting: box) { _ in text.draw(item, pixelScale: s) }
     }
 
@@ -36,7 +35,7 @@ extension SDLFrontEnd: CompositorHost {
         forEachClip(areas, whole: whole) { _ in
             SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
             SDL_SetRenderDrawBlendMode(renderer, color.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-            var rect = SDL_FRect(x: Float(r.x), y: Float(r.y), w: Float(r.width), h: Float(r.height))
+            var rect = SDL_FRect(r)
             SDL_RenderFillRectF(renderer, &rect)
         }
     }
@@ -44,16 +43,22 @@ extension SDLFrontEnd: CompositorHost {
     /// Calls `body` once per area meeting `box` (output pixels), with SDL's clip rectangle set to
     /// it; once, unclipped, for a whole frame.
     private func forEachClip(_ areas: [PixelRect], whole: Bool, meeting box: PixelRect? = nil, _ body: (PixelRect) -> Void) {
-        if whole { body(outputRect); return }
-        let s = frameScale
+        if whole { body(compositor.outputRect); return }
         for r in areas {
             if let box, box.intersection(r).isEmpty { continue }
             // SDL keeps the clip rectangle in output pixels, converted with the scale in force.
-            SDL_RenderSetScale(renderer, 1, 1)
-            var c = SDL_Rect(x: Int32(r.x0), y: Int32(r.y0), w: Int32(r.width), h: Int32(r.height))
-            SDL_RenderSetClipRect(renderer, &c)
-            SDL_RenderSetScale(renderer, s, s)
+            inOutputPixels {
+                var c = SDL_Rect(r)
+                SDL_RenderSetClipRect(renderer, &c)
+            }
             body(r)
         }
+    }
+
+    /// Runs `body` at scale 1 (output pixels), then sets the frame's scale back.
+    private func inOutputPixels(_ body: () -> Void) {
+        SDL_RenderSetScale(renderer, 1, 1)
+        body()
+        SDL_RenderSetScale(renderer, compositor.scale, compositor.scale)
     }
 }

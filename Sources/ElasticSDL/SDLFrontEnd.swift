@@ -23,18 +23,16 @@ public final class SDLFrontEnd: FrontEnd {
     public private(set) var outputSize: (width: Int, height: Int) = (0, 0)
 
     var text: SDLText
-    /// Whether the renderer truncates vertex positions to whole pixels (SDL's software renderer).
+    /// Whether the renderer truncates vertex positions to whole pixels (SDL's software renderer),
+    /// and so draws the frame's vertices through `halfPixel`.
     let truncatesVertices: Bool
-    /// Reused copy of the frame's vertices, for renderers that need them adjusted.
-    var roundedVertices: [Vertex] = []
+    var halfPixel = HalfPixelShift()
     /// The software compositor: exact coverage, damage and the direct fills, into the surface
     /// the software renderer draws into.
     public let compositor = Compositor()
     var input = SDLInputTranslator()
-    /// `glFinish`, only for GL renderers on the offscreen driver: its pbuffer swap neither flushes
-    /// nor waits, so llvmpipe queued frames and paid for many of them at once while the frames
-    /// between looked free. Finishing makes each frame pay for its own drawing, in `present_ms`.
-    var glFinish: (@convention(c) () -> Void)?
+    /// `RendererSetup.glFinish`.
+    let glFinish: (@convention(c) () -> Void)?
     /// Whether the clear and opaque rectangles are written straight into the window surface
     /// (by the compositor): on when the software renderer passed the start-up probe. Tests turn it
     /// off to compare against SDL's own fills.
@@ -46,19 +44,9 @@ public final class SDLFrontEnd: FrontEnd {
         get { compositor.partialUpdates }
         set { compositor.partialUpdates = newValue }
     }
-    /// The output-pixel rectangles the frame being drawn redraws (the whole output when it redraws everything).
-    var frameRects: [PixelRect] { compositor.frameRects }
-    /// The frame's vertices SDL draws and its indices, while the compositor draws it, and its scale.
+    /// The frame's vertices SDL draws and its indices, while the compositor draws it.
     var frameGeometry: (vertices: UnsafeBufferPointer<SDL_Vertex>, indices: UnsafeBufferPointer<Int32>)?
-    var frameScale: Float = 1
     var uploadRects: [SDL_Rect] = []
-
-    /// The renderer chosen when the user does not pick one, and why: `RendererPolicy` on the
-    /// GL_RENDERER of a probe context (OpenGL on a GPU, else software). SDL video must be up, on
-    /// the driver that would draw with OpenGL (headless: offscreen).
-    public static func defaultRenderer(headless: Bool) -> (RendererChoice, String) {
-        RendererPolicy.choose(glRenderer: RendererPolicy.probeGLRenderer())
-    }
 
     public init(_ options: FrontEndOptions) throws {
         let video = try SDLVideo.start(options)
@@ -84,15 +72,11 @@ public final class SDLFrontEnd: FrontEnd {
         presenter = setup.presenter
         self.window = window
         self.renderer = renderer
-        var info = SDL_RendererInfo()
-        SDL_GetRendererInfo(renderer, &info)
-        rendererName = info.name.map { String(cString: $0) } ?? setup.choice.rawValue
+        rendererName = setup.name
         vsyncRequested = options.vsync
         rendererReason = reason
         truncatesVertices = rendererName == "software"
-        if videoDriver == "offscreen", rendererName.hasPrefix("opengl"), let f = SDL_GL_GetProcAddress("glFinish") {
-            glFinish = unsafeBitCast(f, to: (@convention(c) () -> Void).self)
-        }
+        glFinish = setup.glFinish
         text = SDLText(renderer: renderer)
         precondition(MemoryLayout<Vertex>.stride == MemoryLayout<SDL_Vertex>.stride
                      && MemoryLayout<Vertex>.offset(of: \Vertex.color) == MemoryLayout<SDL_Vertex>.offset(of: \SDL_Vertex.color)
@@ -101,21 +85,6 @@ public final class SDLFrontEnd: FrontEnd {
         refreshSizes()
         directFills = rendererName == "software" && probeDirectFills()
         partialUpdates = directFills && options.redraw == .damage
-    }
-
-    /// Whether a clear through SDL lands in `SDL_GetWindowSurface`'s pixels, i.e. the software
-    /// renderer draws into the surface `SurfaceFill` would write.
-    private func probeDirectFills() -> Bool {
-        SDL_SetRenderDrawColor(renderer, 1, 2, 3, 255)
-        SDL_RenderClear(renderer)
-        SDL_RenderFlush(renderer)
-        guard let surface = writableSurface(), let pixels = surface.pointee.pixels else { return false }
-        let h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
-        let expected = SDL_MapRGBA(surface.pointee.format, 1, 2, 3, 255)
-        // First and last pixel: the whole surface, not just its start.
-        let first = pixels.load(as: UInt32.self)
-        let last = pixels.load(fromByteOffset: (h - 1) * pitch + (Int(surface.pointee.w) - 1) * 4, as: UInt32.self)
-        return first == expected && last == expected
     }
 
     deinit {
@@ -138,18 +107,21 @@ public final class SDLFrontEnd: FrontEnd {
         return (windowSize, outputSize)
     }
 
+    /// The drawn frame's pixels, read before `present` (`SDLFrameCapture`); with the software
+    /// renderer straight out of the surface it draws into.
+    public func readPixels(into pixels: inout [UInt8]) -> (width: Int, height: Int)? {
+        guard outputSize.width > 0, outputSize.height > 0 else { return nil }
+        let surface = { self.rendererName == "software" ? self.writableSurface() : nil }
+        return SDLFrameCapture.readPixels(renderer, size: outputSize, surface: surface, into: &pixels) ? outputSize : nil
+    }
+
+    /// Saves what has been drawn (call before `present`) as a PNG.
+    public func saveScreenshot(to path: String) throws { try SDLFrameCapture.savePNG(renderer, size: outputSize, to: path) }
+
     /// Why labels cannot be drawn (no font, SDL2_ttf failed), or nil when text works.
     public var textProblem: String? { text.problem }
     /// The font labels are drawn with.
     public var fontPath: String? { text.fontPath }
-
-    public var drawnPixels: Int { frameRects.reduce(0) { $0 + $1.area } }
-
-    /// The whole output, in output pixels.
-    var outputRect: PixelRect { PixelRect(x0: 0, y0: 0, x1: outputSize.width, y1: outputSize.height) }
-
-    /// Whether the frame being drawn redraws everything (then presented the ordinary way).
-    var redrawsWholeOutput: Bool { frameRects.count == 1 && frameRects[0] == outputRect }
 
     /// The next frame redraws and uploads everything (a scene switch).
     public func invalidate() { compositor.invalidate() }
@@ -182,17 +154,5 @@ public final class SDLFrontEnd: FrontEnd {
 
     public func setFullscreen(_ on: Bool) {
         SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
-    }
-
-    public func present() {
-        if let presenter {
-            SDL_RenderFlush(renderer)
-            presenter.present(partialUpdates && !redrawsWholeOutput ? frameRects : nil)
-        } else if partialUpdates, !redrawsWholeOutput {
-            presentDamage()
-        } else {
-            SDL_RenderPresent(renderer)
-        }
-        glFinish?()
     }
 }

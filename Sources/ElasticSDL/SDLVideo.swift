@@ -29,7 +29,7 @@ enum SDLVideo {
         }
         var started = SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0
         if choice == .auto {
-            (choice, reason) = started ? SDLFrontEnd.defaultRenderer(headless: options.headless)
+            (choice, reason) = started ? RendererPolicy.chooseByProbe()
                 : RendererPolicy.choose(glRenderer: nil)
             if options.headless, choice == .software {
                 // Headless software draws on the dummy driver; offscreen was only for the probe.

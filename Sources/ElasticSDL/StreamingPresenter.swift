@@ -115,10 +115,10 @@ final class StreamingPresenter {
         let c = canvas.pointee
         if let rects {
             for r in rects {
-                let x0 = max(r.x0, 0), y0 = max(r.y0, 0), x1 = min(r.x1, Int(c.w)), y1 = min(r.y1, Int(c.h))
-                guard x1 > x0, y1 > y0, let base = c.pixels else { continue }
-                var area = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
-                SDL_UpdateTexture(texture, &area, base + y0 * Int(c.pitch) + x0 * 4, c.pitch)
+                let clipped = r.intersection(PixelRect(x0: 0, y0: 0, x1: Int(c.w), y1: Int(c.h)))
+                guard !clipped.isEmpty, let base = c.pixels else { continue }
+                var area = SDL_Rect(clipped)
+                SDL_UpdateTexture(texture, &area, base + clipped.y0 * Int(c.pitch) + clipped.x0 * 4, c.pitch)
             }
         } else {
             SDL_UpdateTexture(texture, nil, c.pixels, c.pitch)

@@ -33,9 +33,11 @@ public final class Compositor {
     var drawnBefore: [PixelRect] = []
     /// Whether this frame's clear goes half to a second core (`FarHalf`, found by `planCover`).
     var sharesClear = false
-    /// This frame's scale (scene points to output pixels), whether its triangles of one colour
-    /// get exact coverage, and the buffer its clear and opaque rectangles go straight into.
-    var scale: Float = 1, exact = false, fills: PixelBuffer?
+    /// This frame's scale (scene points to output pixels).
+    public private(set) var scale: Float = 1
+    /// Whether this frame's triangles of one colour get exact coverage, and the buffer its clear
+    /// and opaque rectangles go straight into.
+    var exact = false, fills: PixelBuffer?
 
     public init() {}
 

@@ -33,4 +33,10 @@ public struct PixelBuffer {
 
     /// Fills a pixel rectangle, clipped to the buffer, with `color`.
     public func fill(_ rect: PixelRect, color: RGBA) { fill(rect, pixel: format.pixel(color)) }
+
+    /// Copies its rows, `width` pixels each, to `destination`, rows `destinationPitch` bytes apart.
+    public func copyRows(to destination: UnsafeMutableRawPointer, pitch destinationPitch: Int) {
+        let rowBytes = width * 4
+        for y in 0..<height { (destination + y * destinationPitch).copyMemory(from: base + y * pitch, byteCount: rowBytes) }
+    }
 }

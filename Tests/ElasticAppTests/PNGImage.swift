@@ -1,14 +1,16 @@
 import CSDL2
 import ElasticCore
+import ElasticSDL
 
-/// A decoded picture (through SDL2_image), for checking screenshots' pixels.
-public struct PNGImage: Sendable {
-    public let width: Int
-    public let height: Int
+/// A decoded picture (through SDL2_image), for checking screenshots' pixels: the tests' reader,
+/// not part of the front end.
+struct PNGImage: Sendable {
+    let width: Int
+    let height: Int
     /// Row-major RGBA.
-    public let pixels: [RGBA]
+    let pixels: [RGBA]
 
-    public static func load(_ path: String) throws -> PNGImage {
+    static func load(_ path: String) throws -> PNGImage {
         guard let loaded = IMG_Load(path) else { throw SDLError("cannot load \(path)") }
         defer { SDL_FreeSurface(loaded) }
         guard let surface = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
@@ -28,7 +30,7 @@ public struct PNGImage: Sendable {
         return PNGImage(width: w, height: h, pixels: pixels)
     }
 
-    public func pixel(_ x: Int, _ y: Int) -> RGBA {
+    func pixel(_ x: Int, _ y: Int) -> RGBA {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)×\(height)")
         return pixels[y * width + x]
     }

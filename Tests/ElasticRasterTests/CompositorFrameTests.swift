@@ -1,0 +1,90 @@
+import ElasticCore
+@testable import ElasticRaster
+import Testing
+
+/// What the buffer's owner asks of a frame (`Compositor+Frame`): which buffer gets exact
+/// coverage, what the frame redrew, and what a present must show.
+@Suite("a frame as the host asks for it")
+struct CompositorFrameTests {
+    /// X8R8G8B8, the format of X11 window surfaces: blue in the low byte, no alpha.
+    static let xrgb = PixelFormat(layout: .xrgb8888, shifts: (16, 8, 0, 24), losses: (0, 0, 0, 8), alphaMask: 0)
+
+    /// A 64×48 buffer of `format`, alive while `body` runs.
+    static func withBuffer(_ format: PixelFormat = xrgb, _ body: (PixelBuffer) -> Void) {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: 64 * 48 * 4, alignment: 16)
+        defer { memory.deallocate() }
+        body(PixelBuffer(base: memory, width: 64, height: 48, pitch: 64 * 4, format: format))
+    }
+
+    static func list(rectAt x: Double) -> DrawList {
+        var list = DrawList()
+        list.addRect(Rect(x: x, y: 4, width: 10, height: 8), color: RGBA(200, 30, 40, 255))
+        return list
+    }
+
+    @Test("exact coverage only into a buffer of a byte order pixman takes, and only while coverage is on")
+    func exactCoverageTarget() {
+        let compositor = Compositor()
+        #expect(!compositor.drawsExactCoverage(into: nil))
+        Self.withBuffer { #expect(compositor.drawsExactCoverage(into: $0)) }
+        var noLayout = Self.xrgb
+        noLayout.layout = nil
+        Self.withBuffer(noLayout) { #expect(!compositor.drawsExactCoverage(into: $0)) }
+        compositor.coverage.enabled = false
+        Self.withBuffer { #expect(!compositor.drawsExactCoverage(into: $0)) }
+    }
+
+    @Test("a whole frame draws every pixel and presents the ordinary way; an unchanged damaged frame presents nothing")
+    func drawnAndPresented() {
+        let compositor = Compositor()
+        let output = (width: 64, height: 48)
+        Self.withBuffer { buffer in
+            #expect(compositor.begin(Self.list(rectAt: 4), scale: 1, output: output, target: buffer, directFills: true))
+            #expect(compositor.drawnPixels == 64 * 48)
+            #expect(compositor.presentRects == nil)
+
+            compositor.partialUpdates = true
+            compositor.invalidate()
+            #expect(compositor.begin(Self.list(rectAt: 4), scale: 1, output: output, target: buffer, directFills: true))
+            #expect(compositor.presentRects == nil, "the first damaged frame redraws everything")
+            #expect(!compositor.begin(Self.list(rectAt: 4), scale: 1, output: output, target: buffer, directFills: true))
+            #expect(compositor.drawnPixels == 0)
+            #expect(compositor.presentRects == [])
+
+            // The rectangle moves 20 pixels: what it left and where it went, no more than both boxes.
+            #expect(compositor.begin(Self.list(rectAt: 24), scale: 1, output: output, target: buffer, directFills: true))
+            let rects = compositor.presentRects ?? []
+            #expect(!rects.isEmpty && rects == compositor.frameRects)
+            #expect(compositor.drawnPixels > 0 && compositor.drawnPixels <= 2 * (12 * 10))
+            let moved = PixelRect(x0: 4, y0: 4, x1: 34, y1: 12)
+            #expect(rects.allSatisfy { $0.intersection(moved) == $0 }, "\(rects)")
+        }
+    }
+
+    @Test("a scale that is not a positive number draws at 1")
+    func badScale() {
+        let compositor = Compositor()
+        Self.withBuffer { buffer in
+            for scale in [0, -2, .nan, .infinity] as [Double] {
+                _ = compositor.begin(Self.list(rectAt: 4), scale: scale, output: (64, 48), target: buffer, directFills: false)
+                #expect(compositor.scale == 1)
+            }
+        }
+    }
+
+    @Test("copyRows copies width × 4 bytes of each row, between pitches that differ")
+    func copyRows() {
+        let width = 3, height = 2, pitch = 16, outPitch = 12
+        let source = UnsafeMutableRawPointer.allocate(byteCount: pitch * height, alignment: 4)
+        defer { source.deallocate() }
+        for i in 0..<pitch * height { source.storeBytes(of: UInt8(i), toByteOffset: i, as: UInt8.self) }
+        var out = [UInt8](repeating: 0xEE, count: outPitch * height + 4)
+        out.withUnsafeMutableBytes { out in
+            PixelBuffer(base: source, width: width, height: height, pitch: pitch, format: Self.xrgb)
+                .copyRows(to: out.baseAddress!, pitch: outPitch)
+        }
+        #expect(Array(out[0..<12]) == (0..<12).map { UInt8($0) })
+        #expect(Array(out[12..<24]) == (16..<28).map { UInt8($0) })
+        #expect(Array(out[24...]) == [0xEE, 0xEE, 0xEE, 0xEE], "nothing past the last row")
+    }
+}

@@ -64,7 +64,7 @@ struct SceneReplayTests {
         #expect(Self.near(p, color, tolerance), "\(what) at (\(x), \(y)): \(p) vs \(color)", sourceLocation: sourceLocation)
     }
 
-    // MARK: gooey-menu (spec §2)
+    // MARK: gooey-menu
 
     static let menuColor = RGBA(0, 175, 240)
 
@@ -163,7 +163,7 @@ struct SceneReplayTests {
         expectPixel(try run.shot(3.9), 640, 150, .white, "closed")
     }
 
-    // MARK: jelly-block (spec §3)
+    // MARK: jelly-block
 
     static let blue = RGBA(0, 0, 255)
 
@@ -240,7 +240,7 @@ struct SceneReplayTests {
         expectPixel(try run.shot(2.4), 640, 430, .white, "gone from the drag point")
     }
 
-    // MARK: sticky-refresh (spec §4)
+    // MARK: sticky-refresh
 
     static let strip = RGBA(239, 239, 244)
     static let blobOverStrip = blend(RGBA(85, 85, 85), 0.6, on: strip)
@@ -333,12 +333,12 @@ struct SceneReplayTests {
         #expect((560..<640).contains { x in Self.near(image.pixel(x, 64 + 22), RGBA(85, 85, 85), 4) }, "\"!\" badge")
     }
 
-    // MARK: wave-balls (spec §5)
+    // MARK: wave-balls
 
     static let gap = RGBA(192, 194, 196), waveColor = RGBA(239, 239, 244)
     static let statusColor = RGBA(55, 110, 201), navColor = RGBA(66, 132, 243)
 
-    /// Spec §5's ball i, t seconds after the trigger, relative to (W/2, list top).
+    /// The spec's wave-balls ball i, t seconds after the trigger, relative to (W/2, list top).
     static func ball(_ i: Int, t: Double) -> (x: Double, y: Double) {
         let dl = 25 * (1.5 - Double(i)), du = 35.0
         let a1 = atan(abs(dl) / du), sweep = Double.pi - 2 * a1, r = (dl * dl + du * du) / (2 * du)

@@ -2,7 +2,7 @@ import Testing
 import ElasticCore
 @testable import ElasticScenes
 
-/// gooey-menu against spec §2, driven headless at 240 Hz.
+/// gooey-menu against the spec's gooey-menu section, driven headless at 240 Hz.
 @Suite struct GooeyMenuTests {
     static let dt = 1.0 / 240
     static let size = Size(1280, 720)

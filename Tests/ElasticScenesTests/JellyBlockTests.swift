@@ -2,7 +2,7 @@ import Testing
 import ElasticCore
 @testable import ElasticScenes
 
-/// jelly-block against spec §3, driven headless at 240 Hz.
+/// jelly-block against the spec's jelly-block section, driven headless at 240 Hz.
 @Suite struct JellyBlockTests {
     static let dt = 1.0 / 240
     static let size = Size(1280, 720)

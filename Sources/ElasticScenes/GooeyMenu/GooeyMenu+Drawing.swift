@@ -3,8 +3,9 @@ import ElasticCore
 extension GooeyMenu {
     // MARK: Drawing
 
-    /// The menu body's outline for an edge line at `edgeY` and a bend `diff` (spec §2's path,
-    /// in window coordinates: the body's frame top is edgeY − 80, its height H/2 + 80).
+    /// The menu body's outline for an edge line at `edgeY` and a bend `diff` (the path in the
+    /// spec's gooey-menu section, in window coordinates: the body's frame top is edgeY − 80, its
+    /// height H/2 + 80).
     public func menuPath(edgeY: Double, diff: Double, into path: inout Path) {
         let w = size.width
         let bottom = edgeY + size.height / 2

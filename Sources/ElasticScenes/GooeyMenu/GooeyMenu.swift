@@ -12,7 +12,7 @@ public final class GooeyMenu: SimulationScene {
     public let title = "gooey-menu: click the camera (Space) to toggle the menu"
     public let spaceAction = "open / close the menu"
 
-    // The seed's constants (spec §2).
+    // The seed's constants (the spec's gooey-menu section).
     public static let menuColor = RGBA(0, 175, 240)
     /// The veil at full strength (its alpha tween scales this).
     public static let veilColor = RGBA(0, 0, 0, 115)

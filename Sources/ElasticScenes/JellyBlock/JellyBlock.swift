@@ -11,7 +11,7 @@ public final class JellyBlock: SimulationScene {
     public let title = "jelly-block: Start (Space) launches; drag and fling the block"
     public let spaceAction = "launch the block"
 
-    // The seed's constants (spec §3).
+    // The seed's constants (the spec's jelly-block section).
     public static let blockSize = Size(100, 100)
     public static let color = RGBA(0, 0, 255)
     /// `to`: the centre's y at the top end.
@@ -107,7 +107,8 @@ public final class JellyBlock: SimulationScene {
 
     public func bulge(centerY y: Double) -> Double { JellyBlock.bulge(progress: progress(centerY: y)) }
 
-    /// The jelly outline for a centre (spec §3's path, moved from block to window coordinates).
+    /// The jelly outline for a centre (the spec's jelly-block path, moved from block to window
+    /// coordinates).
     public static func shape(rect r: Rect, bulge d: Double, into path: inout Path) {
         let w = r.width, h = r.height
         path.move(to: Vec2(r.x, r.y + d))

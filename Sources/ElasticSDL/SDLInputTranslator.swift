@@ -26,14 +26,11 @@ struct SDLInputTranslator {
         case SDL_MOUSEWHEEL.rawValue:
             let w = e.wheel
             guard w.which != Self.touchMouseID else { return }
-            // One notch scrolls about three lines of 16 pt; positive y means "away from the user".
-            let notch = 40.0
-            let dx = Double(w.preciseX.isFinite ? w.preciseX : Float(w.x)) * notch
-            let dy = Double(w.preciseY.isFinite ? w.preciseY : Float(w.y)) * notch
-            events.append(.input(.wheel(Vec2(dx, dy))))
+            let x = w.preciseX.isFinite ? w.preciseX : Float(w.x), y = w.preciseY.isFinite ? w.preciseY : Float(w.y)
+            events.append(.input(.wheel(notchesX: Double(x), notchesY: Double(y))))
         case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
             let f = e.tfinger
-            guard let p = Self.fingerPosition(x: f.x, y: f.y, windowSize: windowSize) else { return }
+            guard let p = TouchPosition.inWindow(x: f.x, y: f.y, windowSize: windowSize) else { return }
             let id = PointerID(device: .touch, id: Int64(f.fingerId))
             switch e.type {
             case SDL_FINGERDOWN.rawValue: pointer(.pointerDown(id, p))
@@ -56,40 +53,16 @@ struct SDLInputTranslator {
     /// SDL_TOUCH_MOUSEID, ((Uint32)-1): a mouse event SDL synthesised from a touch.
     static let touchMouseID = UInt32.max
 
-    /// Finger coordinates are 0…1 of the window; some back ends sent pixels (SDL #4159, #4361):
-    /// values past 1 are taken as pixels, non-finite ones dropped, the rest clamped to the window.
-    static func fingerPosition(x: Float, y: Float, windowSize: (width: Int, height: Int)) -> Vec2? {
-        guard x.isFinite, y.isFinite else { return nil }
-        let w = Double(max(windowSize.width, 1)), h = Double(max(windowSize.height, 1))
-        var px = Double(x), py = Double(y)
-        if abs(px) <= 1.0001, abs(py) <= 1.0001 { px *= w; py *= h }
-        return Vec2(min(max(px, 0), w), min(max(py, 0), h))
-    }
-
+    /// The key `sym` stands for: printable keys, Tab and Escape by the character SDL's key code
+    /// is; the arrows and F1 by name.
     static func key(for sym: SDL_Keycode) -> Key? {
         switch UInt32(bitPattern: sym) {
-        case SDLK_SPACE.rawValue: return .space
-        case SDLK_TAB.rawValue: return .tab
-        case SDLK_ESCAPE.rawValue: return .escape
-        case SDLK_F1.rawValue: return .f1
-        case SDLK_1.rawValue: return .one
-        case SDLK_2.rawValue: return .two
-        case SDLK_3.rawValue: return .three
-        case SDLK_4.rawValue: return .four
-        case SDLK_5.rawValue: return .five
-        case SDLK_LEFT.rawValue: return .left
-        case SDLK_RIGHT.rawValue: return .right
-        case SDLK_UP.rawValue: return .up
-        case SDLK_DOWN.rawValue: return .down
-        case SDLK_s.rawValue: return .s
-        case SDLK_f.rawValue: return .f
-        case SDLK_r.rawValue: return .r
-        case SDLK_LEFTBRACKET.rawValue: return .leftBracket
-        case SDLK_RIGHTBRACKET.rawValue: return .rightBracket
-        case SDLK_MINUS.rawValue: return .minus
-        case SDLK_EQUALS.rawValue: return .equals
-        case SDLK_w.rawValue: return .w
-        default: return nil
+        case SDLK_F1.rawValue: .f1
+        case SDLK_LEFT.rawValue: .left
+        case SDLK_RIGHT.rawValue: .right
+        case SDLK_UP.rawValue: .up
+        case SDLK_DOWN.rawValue: .down
+        case let code: Unicode.Scalar(code).flatMap(Key.init(character:))
         }
     }
 }

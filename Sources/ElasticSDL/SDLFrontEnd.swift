@@ -136,7 +136,7 @@ public final class SDLFrontEnd: FrontEnd {
     /// coordinates, so a pill sized with it fits the drawn text.
     public func textWidth(_ text: String, size: Double) -> Double? {
         let scale = pixelScale
-        guard size.isFinite, size > 0, let px = text.isEmpty ? 0 : self.text.width(of: text, pixelSize: SDLText.pixelSize(size, scale: scale)) else {
+        guard size.isFinite, size > 0, let px = text.isEmpty ? 0 : self.text.width(of: text, pixelSize: TextItem.pixelSize(size, scale: scale)) else {
             return nil
         }
         return Double(px) / scale

@@ -1,6 +1,5 @@
 import CSDL2
 import ElasticCore
-import Foundation
 
 /// Labels through SDL2_ttf, rendered once per (text, size, colour) and kept as textures while
 /// they are drawn; a texture unused for a few seconds' worth of frames is freed.
@@ -15,31 +14,14 @@ final class SDLText {
     private struct Key: Hashable { var text: String; var pixelSize: Int; var color: RGBA }
     private struct Entry { var texture: OpaquePointer; var width: Int32; var height: Int32; var lastUsed: Int }
 
-    /// Where fonts are looked for, in order: $ELASTIC_FONT, the repository's assets, Debian's
-    /// fonts-dejavu-core.
-    static func fontCandidates() -> [String] {
-        var list: [String] = []
-        if let env = ProcessInfo.processInfo.environment["ELASTIC_FONT"], !env.isEmpty { list.append(env) }
-        list.append(FileManager.default.currentDirectoryPath + "/assets/fonts/DejaVuSans.ttf")
-        list.append("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-        return list
-    }
-
     init(renderer: OpaquePointer) {
         self.renderer = renderer
         guard TTF_Init() == 0 else {
             problem = "SDL2_ttf failed to start (\(String(cString: SDL_GetError()))): labels are not drawn"
             return
         }
-        fontPath = SDLText.fontCandidates().first { FileManager.default.isReadableFile(atPath: $0) }
-        if let wanted = ProcessInfo.processInfo.environment["ELASTIC_FONT"], !wanted.isEmpty,
-           !FileManager.default.isReadableFile(atPath: wanted) {
-            problem = "ELASTIC_FONT=\(wanted) cannot be read; " + (fontPath.map { "using \($0) instead" } ?? "labels are not drawn")
-        }
-        if fontPath == nil {
-            problem = "no font found (looked at \(SDLText.fontCandidates().joined(separator: ", "))): labels are not drawn. "
-                + "Install one with `apt-get install fonts-dejavu-core` or set ELASTIC_FONT to a .ttf file."
-        }
+        let search = FontSearch()
+        (fontPath, problem) = (search.path, search.problem)
     }
 
     func close() {
@@ -67,11 +49,6 @@ final class SDLText {
         return f
     }
 
-    /// The font's pixel size for text of `size` points drawn at `scale` output pixels per point.
-    static func pixelSize(_ size: Double, scale: Double) -> Int {
-        max(1, min(Int((size * scale).rounded()), 512))
-    }
-
     /// Width in pixels of `text` in the font drawn at `pixelSize`, or nil without a font.
     func width(of text: String, pixelSize: Int) -> Int? {
         guard let font = font(pixelSize: pixelSize) else { return nil }
@@ -82,7 +59,7 @@ final class SDLText {
 
     func draw(_ item: TextItem, pixelScale: Double) {
         guard !item.text.isEmpty, item.size.isFinite, item.size > 0, item.position.isFinite else { return }
-        let px = SDLText.pixelSize(item.size, scale: pixelScale)
+        let px = TextItem.pixelSize(item.size, scale: pixelScale)
         // Alpha is applied per draw (SDL_SetTextureAlphaMod), so a fading label keeps one texture.
         let key = Key(text: item.text, pixelSize: px, color: RGBA(item.color.r, item.color.g, item.color.b, 255))
         var entry = cache[key]
@@ -101,13 +78,7 @@ final class SDLText {
         SDL_SetTextureAlphaMod(e.texture, item.color.a)
         // The renderer scale maps points to pixels; the texture is already in pixels.
         let w = Double(e.width) / pixelScale, h = Double(e.height) / pixelScale
-        var x = item.position.x
-        switch item.alignment {
-        case .leading: break
-        case .center: x -= w / 2
-        case .trailing: x -= w
-        }
-        var dst = SDL_FRect(x: Float(x), y: Float(item.position.y - h / 2), w: Float(w), h: Float(h))
+        var dst = SDL_FRect(x: Float(item.leftEdge(width: w)), y: Float(item.position.y - h / 2), w: Float(w), h: Float(h))
         SDL_RenderCopyF(renderer, e.texture, nil, &dst)
     }
 }

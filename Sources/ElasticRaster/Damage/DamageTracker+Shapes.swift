@@ -48,12 +48,7 @@ extension DamageTracker {
     /// line two ems tall).
     public static func textBounds(_ item: TextItem, scale: Double) -> PixelRect {
         let width = TextMetrics.boundingWidth(item.text, size: item.size)
-        let left: Double
-        switch item.alignment {
-        case .leading: left = item.position.x
-        case .center: left = item.position.x - width / 2
-        case .trailing: left = item.position.x - width
-        }
+        let left = item.leftEdge(width: width)
         let lo = Vec2(left - item.size, item.position.y - item.size)
         let hi = Vec2(left + width + item.size, item.position.y + item.size)
         return PixelRect(covering: lo * scale, hi * scale, margin: margin)

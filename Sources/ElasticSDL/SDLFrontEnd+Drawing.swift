@@ -4,7 +4,8 @@ import ElasticRaster
 
 extension SDLFrontEnd {
     /// Whether triangles of one colour are drawn with exact area coverage (the compositor's
-    /// `CoverageWriter`), so the tessellator should add no fringe.
+    /// `CoverageWriter`), so the tessellator should add no fringe. The flag is read first so that
+    /// SDL is not asked for the surface when coverage is off.
     public var drawsExactCoverage: Bool { compositor.coverage.enabled && compositor.drawsExactCoverage(into: softwareTarget()) }
 
     /// The surface the software renderer draws into, for the compositor. Only the software

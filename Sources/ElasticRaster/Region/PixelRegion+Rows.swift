@@ -41,9 +41,7 @@ extension PixelRegion {
         if n > 0 {
             let last = bands[n &- 1]
             if last.y1 == y0, Int(last.end &- last.start) == spans.count, self.spans.withUnsafeBufferPointer({ held in
-                var k = 0
-                while k < spans.count, held[Int(last.start) &+ k] == spans[k] { k &+= 1 }
-                return k == spans.count
+                Self.sameSpans(held.baseAddress! + Int(last.start), spans.baseAddress!, count: spans.count)
             }) {
                 bands[n &- 1].y1 = y1
                 return
@@ -70,14 +68,15 @@ extension PixelRegion {
         var x0 = Int32.max, x1 = Int32.min
         bands.withUnsafeMutableBufferPointer { bands in
             spans.withUnsafeMutableBufferPointer { spans in
+                let base = UnsafePointer(spans.baseAddress!)
                 for k in 0..<count {
                     let band = bands[k], length = Int(band.end &- band.start)
                     if kept > 0 {
                         let above = bands[kept &- 1]
-                        if above.y1 == band.y0, Int(above.end &- above.start) == length {
-                            var i = 0
-                            while i < length, spans[Int(above.start) &+ i] == spans[Int(band.start) &+ i] { i &+= 1 }
-                            if i == length { bands[kept &- 1].y1 = band.y1; continue }
+                        if above.y1 == band.y0, Int(above.end &- above.start) == length,
+                           Self.sameSpans(base + Int(above.start), base + Int(band.start), count: length) {
+                            bands[kept &- 1].y1 = band.y1
+                            continue
                         }
                     }
                     let start = spanCount

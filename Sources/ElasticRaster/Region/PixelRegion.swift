@@ -138,16 +138,22 @@ public struct PixelRegion: Sendable, Equatable {
         let n = bands.count
         guard n >= 2 else { return }
         let a = bands[n - 2], b = bands[n - 1]
-        guard a.y1 == b.y0, a.end - a.start == b.end - b.start else { return }
-        var k: Int32 = 0
-        while k < a.end - a.start {
-            guard spans[Int(a.start + k)] == spans[Int(b.start + k)] else { return }
-            k += 1
-        }
+        guard a.y1 == b.y0, a.end - a.start == b.end - b.start, spans.withUnsafeBufferPointer({
+            Self.sameSpans($0.baseAddress! + Int(a.start), $0.baseAddress! + Int(b.start), count: Int(a.end - a.start))
+        }) else { return }
         bands[n - 2].y1 = b.y1
         bands.removeLast()
         // One at a time: `removeLast(_:)` goes through a general subrange replacement.
         for _ in 0..<(b.end - b.start) { spans.removeLast() }
+    }
+
+    /// Whether the `count` spans at `a` are those at `b`: two bands that touch and hold the same
+    /// spans are one band.
+    @inline(__always)
+    static func sameSpans(_ a: UnsafePointer<Span>, _ b: UnsafePointer<Span>, count: Int) -> Bool {
+        var i = 0
+        while i < count, a[i] == b[i] { i &+= 1 }
+        return i == count
     }
 
     static func bounds(_ bands: [Band], _ spans: [Span]) -> PixelRect {

@@ -56,6 +56,6 @@ let package = Package(
         // Test support: one seeded random number generator for the property tests.
         .target(name: "TestRandom", path: "Tests/TestRandom"),
         .testTarget(name: "ElasticStatsTests", dependencies: ["ElasticStats", "TestScratch"]),
-        .testTarget(name: "ElasticAppTests", dependencies: ["ElasticCore", "ElasticRaster", "ElasticScenes", "ElasticSDL", "ElasticStats", "elastic", "TestScratch", "TestSupport"]),
+        .testTarget(name: "ElasticAppTests", dependencies: ["CSDL2", "ElasticCore", "ElasticRaster", "ElasticScenes", "ElasticSDL", "ElasticStats", "elastic", "TestScratch", "TestSupport"]),
     ]
 )

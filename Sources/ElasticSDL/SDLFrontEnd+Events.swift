@@ -21,11 +21,7 @@ extension SDLFrontEnd: InputTimestamps {
             let before = events.count
             translate(e, into: &events)
             guard events.count > before, events[before...].contains(where: { if case .input = $0 { true } else { false } }) else { continue }
-            let readNs = MonotonicTimeSource.nanoseconds()
-            let age = SDL_GetTicks() &- e.common.timestamp
-            // A stamp "in the future" is the tick count's truncation: the event is new.
-            let ageNs = age > UInt32.max / 2 ? 0 : min(UInt64(age) * 1_000_000, readNs)
-            let stamp = readNs - ageNs
+            let stamp = MonotonicTimeSource.nanoseconds(ofTickStamp: e.common.timestamp, nowMs: SDL_GetTicks(), readNs: MonotonicTimeSource.nanoseconds())
             oldestInputNs = min(oldestInputNs ?? stamp, stamp)
         }
     }

@@ -21,7 +21,8 @@ extension SDLFrontEnd: InputTimestamps {
             let before = events.count
             translate(e, into: &events)
             guard events.count > before, events[before...].contains(where: { if case .input = $0 { true } else { false } }) else { continue }
-            let stamp = MonotonicTimeSource.nanoseconds(ofTickStamp: e.common.timestamp, nowMs: SDL_GetTicks(), readNs: MonotonicTimeSource.nanoseconds())
+            let stamp = MonotonicTimeSource.nanoseconds(ofTickStamp: e.common.timestamp, nowMs: SDL_GetTicks(),
+                                                        readNs: MonotonicTimeSource.nanoseconds())
             oldestInputNs = min(oldestInputNs ?? stamp, stamp)
         }
     }

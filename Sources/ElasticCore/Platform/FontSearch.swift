@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which font labels are drawn with, and what to tell the user when it is not the one asked for.
-public struct FontSearch: Sendable, Equatable {
+public struct FontSearch: Sendable {
     /// The first readable candidate, or nil: labels are not drawn.
     public let path: String?
     /// Why the font is not the one asked for, or why there is none; nil when all is well.

@@ -1,18 +1,15 @@
 import CSDL2
 import ElasticCore
 
-/// Labels through SDL2_ttf, rendered once per (text, size, colour) and kept as textures while
-/// they are drawn; a texture unused for a few seconds' worth of frames is freed.
+/// Labels through SDL2_ttf, kept as textures while they are drawn (`LabelCache`).
 final class SDLText {
     private let renderer: OpaquePointer
     private var fonts: [Int: OpaquePointer] = [:]
-    private var cache: [Key: Entry] = [:]
-    private var frame = 0
+    private var cache = LabelCache<Label>()
     private(set) var fontPath: String?
     private(set) var problem: String?
 
-    private struct Key: Hashable { var text: String; var pixelSize: Int; var color: RGBA }
-    private struct Entry { var texture: OpaquePointer; var width: Int32; var height: Int32; var lastUsed: Int }
+    private struct Label { var texture: OpaquePointer; var width: Int32; var height: Int32 }
 
     init(renderer: OpaquePointer) {
         self.renderer = renderer
@@ -25,22 +22,15 @@ final class SDLText {
     }
 
     func close() {
-        for entry in cache.values { SDL_DestroyTexture(entry.texture) }
-        cache.removeAll()
+        cache.removeAll { SDL_DestroyTexture($0.texture) }
         for font in fonts.values { TTF_CloseFont(font) }
         fonts.removeAll()
         if TTF_WasInit() != 0 { TTF_Quit() }
     }
 
-    func beginFrame() { frame += 1 }
+    func beginFrame() { cache.beginFrame() }
 
-    func endFrame() {
-        guard frame % 120 == 0 else { return }
-        for (key, entry) in cache where frame - entry.lastUsed > 120 {
-            SDL_DestroyTexture(entry.texture)
-            cache.removeValue(forKey: key)
-        }
-    }
+    func endFrame() { cache.endFrame { SDL_DestroyTexture($0.texture) } }
 
     private func font(pixelSize: Int) -> OpaquePointer? {
         if let f = fonts[pixelSize] { return f }
@@ -60,21 +50,16 @@ final class SDLText {
     func draw(_ item: TextItem, pixelScale: Double) {
         guard !item.text.isEmpty, item.size.isFinite, item.size > 0, item.position.isFinite else { return }
         let px = TextItem.pixelSize(item.size, scale: pixelScale)
-        // Alpha is applied per draw (SDL_SetTextureAlphaMod), so a fading label keeps one texture.
-        let key = Key(text: item.text, pixelSize: px, color: RGBA(item.color.r, item.color.g, item.color.b, 255))
-        var entry = cache[key]
-        if entry == nil {
-            guard let font = font(pixelSize: px) else { return }
+        let label = cache.label(for: .init(item, pixelSize: px)) { () -> Label? in
+            guard let font = font(pixelSize: px) else { return nil }
             let color = SDL_Color(r: item.color.r, g: item.color.g, b: item.color.b, a: 255)
-            guard let surface = TTF_RenderUTF8_Blended(font, item.text, color) else { return }
+            guard let surface = TTF_RenderUTF8_Blended(font, item.text, color) else { return nil }
             defer { SDL_FreeSurface(surface) }
-            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return }
+            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-            entry = Entry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, lastUsed: frame)
+            return Label(texture: texture, width: surface.pointee.w, height: surface.pointee.h)
         }
-        guard var e = entry else { return }
-        e.lastUsed = frame
-        cache[key] = e
+        guard let e = label else { return }
         SDL_SetTextureAlphaMod(e.texture, item.color.a)
         // The renderer scale maps points to pixels; the texture is already in pixels.
         let w = Double(e.width) / pixelScale, h = Double(e.height) / pixelScale

@@ -1,0 +1,55 @@
+/// Rendered labels kept between frames, so a label drawn every frame is rendered once: one per
+/// text, pixel size and colour without its alpha (alpha is applied when drawn, so a fading label
+/// keeps one). Every `lifetime` frames, the labels unused for more than `lifetime` frames are
+/// released, so text that stops being drawn does not hold its texture for the rest of the run.
+public struct LabelCache<Label> {
+    public struct Key: Hashable {
+        public let text: String
+        public let pixelSize: Int
+        public let color: RGBA
+
+        /// The key of `item` drawn at `pixelSize`: its colour made opaque.
+        public init(_ item: TextItem, pixelSize: Int) {
+            (text, self.pixelSize) = (item.text, pixelSize)
+            color = RGBA(item.color.r, item.color.g, item.color.b, 255)
+        }
+    }
+
+    public let lifetime: Int
+    private var entries: [Key: (label: Label, lastUsed: Int)] = [:]
+    private var frame = 0
+
+    public init(lifetime: Int = 120) {
+        precondition(lifetime > 0, "a label must live at least one frame")
+        self.lifetime = lifetime
+    }
+
+    /// How many labels are kept.
+    public var count: Int { entries.count }
+
+    public mutating func beginFrame() { frame += 1 }
+
+    /// The label for `key`, rendered by `render` when none is kept (nil: it could not be, and
+    /// nothing is kept), marked as used this frame.
+    public mutating func label(for key: Key, render: () -> Label?) -> Label? {
+        guard let label = entries[key]?.label ?? render() else { return nil }
+        entries[key] = (label, frame)
+        return label
+    }
+
+    /// On every `lifetime`-th frame, hands each label unused for more than `lifetime` frames to
+    /// `release` and forgets it.
+    public mutating func endFrame(release: (Label) -> Void) {
+        guard frame % lifetime == 0 else { return }
+        for (key, entry) in entries where frame - entry.lastUsed > lifetime {
+            release(entry.label)
+            entries.removeValue(forKey: key)
+        }
+    }
+
+    /// Hands every label to `release` and forgets them all.
+    public mutating func removeAll(release: (Label) -> Void) {
+        for entry in entries.values { release(entry.label) }
+        entries.removeAll()
+    }
+}

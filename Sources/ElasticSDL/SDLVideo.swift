@@ -13,10 +13,7 @@ enum SDLVideo {
         var reason = "requested with --renderer"
         if choice == .auto, let known = RendererPolicy.withoutGPUDevice() { (choice, reason) = known }
 
-        if options.headless {
-            // dummy has no GL; offscreen renders GL through EGL without a display (and probes it for auto).
-            setenv("SDL_VIDEODRIVER", choice == .software ? "dummy" : "offscreen", 1)
-        }
+        if options.headless { setenv("SDL_VIDEODRIVER", VideoDriver.headless(for: choice), 1) }
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")            // the app handles SIGINT/SIGTERM itself
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")            // one touch is one drag, not also a mouse drag
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
@@ -34,7 +31,7 @@ enum SDLVideo {
             if options.headless, choice == .software {
                 // Headless software draws on the dummy driver; offscreen was only for the probe.
                 if started { SDL_Quit() }
-                setenv("SDL_VIDEODRIVER", "dummy", 1)
+                setenv("SDL_VIDEODRIVER", VideoDriver.headless(for: .software), 1)
                 started = SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0
             }
         }
@@ -43,12 +40,9 @@ enum SDLVideo {
                 "cannot open a display (no X11 or Wayland session?); try `elastic play --headless`")
         }
         let videoDriver = String(cString: SDL_GetCurrentVideoDriver())
-        if !options.headless, ["offscreen", "dummy"].contains(videoDriver),
-           ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
-            // SDL falls back to an invisible driver when there is no display: say so instead of
-            // running a window nobody can see.
+        if !options.headless, let message = VideoDriver.invisibleFallback(videoDriver, environment: ProcessInfo.processInfo.environment) {
             SDL_Quit()
-            throw SDLError(message: "no display found (SDL fell back to its \(videoDriver) driver; DISPLAY and WAYLAND_DISPLAY are unset?)")
+            throw SDLError(message: message)
         }
         return (choice, reason, videoDriver)
     }

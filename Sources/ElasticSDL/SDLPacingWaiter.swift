@@ -1,6 +1,5 @@
 import CSDL2
 import ElasticCore
-import Foundation
 
 /// The app's waits: coarse ones in SDL's event wait (woken by input, which SDL then stamps as it
 /// arrives, so the latency figures start when the input came, not when the frame read it), the
@@ -23,8 +22,5 @@ public final class SDLPacingWaiter: PacingWaiter {
         SDL_WaitEventTimeout(nil, Int32(min(ms, 1000)))
     }
 
-    public func waitFine(untilNs deadline: UInt64) {
-        var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
-    }
+    public func waitFine(untilNs deadline: UInt64) { MonotonicTimeSource.sleep(untilNs: deadline) }
 }

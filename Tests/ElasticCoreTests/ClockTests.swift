@@ -88,6 +88,16 @@ struct ClockTests {
             last = t
         }
     }
+
+    @Test("an absolute sleep returns at or after its deadline, and at once for one already past")
+    func absoluteSleep() {
+        let deadline = MonotonicTimeSource.nanoseconds() + 3_000_000
+        MonotonicTimeSource.sleep(untilNs: deadline)
+        #expect(MonotonicTimeSource.nanoseconds() >= deadline)
+        let before = MonotonicTimeSource.nanoseconds()
+        MonotonicTimeSource.sleep(untilNs: before - 1_000_000_000)
+        #expect(MonotonicTimeSource.nanoseconds() - before < 1_000_000_000)  // did not wait a second
+    }
 }
 
 @Suite("Tweens, keyframes and cycles")

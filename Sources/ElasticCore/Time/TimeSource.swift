@@ -16,6 +16,13 @@ public struct MonotonicTimeSource: TimeSource {
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
+
+    /// Sleeps until `deadline` on CLOCK_MONOTONIC (`nanoseconds()`): an absolute sleep, so
+    /// neither a signal nor the time spent setting up shortens or lengthens it.
+    public static func sleep(untilNs deadline: UInt64) {
+        var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+    }
 }
 
 /// A display that refreshes exactly `fps` times per simulated second: frame n is at n / fps.

@@ -24,19 +24,10 @@ extension SDLFrontEnd {
         return surface
     }
 
-    /// After a resize or an output-scale change, a canvas of the window's new pixel size with a
-    /// software renderer drawing into it (and text textures of that renderer). When they cannot be
-    /// made the old ones stay and the frame is shown stretched.
+    /// After a resize or an output-scale change, the presenter's new canvas with a software
+    /// renderer (and its text textures) drawing into it (`StreamingPresenter.resize`).
     func resizeCanvas() {
-        guard let presenter, presenter.needsResize, let buffers = presenter.makeBuffers() else { return }
-        guard let software = SDL_CreateSoftwareRenderer(buffers.0) else {
-            SDL_DestroyTexture(buffers.1)
-            SDL_FreeSurface(buffers.0)
-            return
-        }
-        text.close()
-        SDL_DestroyRenderer(renderer)
-        presenter.adopt(buffers)
+        guard let software = presenter?.resize(retiring: { text.close(); SDL_DestroyRenderer(renderer) }) else { return }
         renderer = software
         text = SDLText(renderer: software)
         invalidate()

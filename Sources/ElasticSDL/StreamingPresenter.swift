@@ -69,7 +69,7 @@ final class StreamingPresenter {
         return nil
     }
 
-    static func makeBuffers(_ renderer: OpaquePointer, width: Int32, height: Int32)
+    private static func makeBuffers(_ renderer: OpaquePointer, width: Int32, height: Int32)
         -> (UnsafeMutablePointer<SDL_Surface>, OpaquePointer)? {
         let w = max(width, 1), h = max(height, 1)
         guard let canvas = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, format) else { return nil }
@@ -81,31 +81,26 @@ final class StreamingPresenter {
         return (canvas, texture)
     }
 
-    /// The window's size in output pixels (twice its size on a Wayland output of scale 2).
-    var outputSize: (width: Int, height: Int) {
+    /// After a resize or an output-scale change: a canvas and texture of the window's new size in
+    /// output pixels (twice its size on a Wayland output of scale 2) and a software renderer drawing
+    /// into the canvas. Nil when the size is unchanged, or when they cannot be made: then the old
+    /// ones stay and the frame is shown stretched. `retire` frees what draws into the old canvas,
+    /// before the canvas goes.
+    func resize(retiring retire: () -> Void) -> OpaquePointer? {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
-        return (Int(max(w, 0)), Int(max(h, 0)))
-    }
-
-    /// Whether the canvas no longer matches the window's output (a resize or a scale change).
-    var needsResize: Bool {
-        let (w, h) = outputSize
-        return w > 0 && h > 0 && (w != Int(canvas.pointee.w) || h != Int(canvas.pointee.h))
-    }
-
-    /// A canvas and texture at the window's output size, for `adopt`.
-    func makeBuffers() -> (UnsafeMutablePointer<SDL_Surface>, OpaquePointer)? {
-        let (w, h) = outputSize
-        return Self.makeBuffers(renderer, width: Int32(w), height: Int32(h))
-    }
-
-    /// Takes `buffers` in place of the current ones, which are freed: the software renderer drawing
-    /// into the old canvas must be gone.
-    func adopt(_ buffers: (UnsafeMutablePointer<SDL_Surface>, OpaquePointer)) {
+        guard w > 0, h > 0, w != canvas.pointee.w || h != canvas.pointee.h,
+              let (newCanvas, newTexture) = Self.makeBuffers(renderer, width: w, height: h) else { return nil }
+        guard let software = SDL_CreateSoftwareRenderer(newCanvas) else {
+            SDL_DestroyTexture(newTexture)
+            SDL_FreeSurface(newCanvas)
+            return nil
+        }
+        retire()
         SDL_DestroyTexture(texture)
         SDL_FreeSurface(canvas)
-        (canvas, texture) = buffers
+        (canvas, texture) = (newCanvas, newTexture)
+        return software
     }
 
     /// Uploads `rects` of the canvas (output pixels; nil: all of it) into the texture, one

@@ -9,6 +9,7 @@ public struct LabelCache<Label> {
         public let color: RGBA
 
         /// The key of `item` drawn at `pixelSize`: its colour made opaque.
+        @inlinable
         public init(_ item: TextItem, pixelSize: Int) {
             (text, self.pixelSize) = (item.text, pixelSize)
             color = RGBA(item.color.r, item.color.g, item.color.b, 255)
@@ -16,8 +17,10 @@ public struct LabelCache<Label> {
     }
 
     public let lifetime: Int
-    private var entries: [Key: (label: Label, lastUsed: Int)] = [:]
-    private var frame = 0
+    // Inlinable, so the front end's module specialises the cache for its labels instead of
+    // going through generic witnesses on every draw.
+    @usableFromInline var entries: [Key: (label: Label, lastUsed: Int)] = [:]
+    @usableFromInline var frame = 0
 
     public init(lifetime: Int = 120) {
         precondition(lifetime > 0, "a label must live at least one frame")
@@ -25,12 +28,15 @@ public struct LabelCache<Label> {
     }
 
     /// How many labels are kept.
+    @inlinable
     public var count: Int { entries.count }
 
+    @inlinable
     public mutating func beginFrame() { frame += 1 }
 
     /// The label for `key`, rendered by `render` when none is kept (nil: it could not be, and
     /// nothing is kept), marked as used this frame.
+    @inlinable
     public mutating func label(for key: Key, render: () -> Label?) -> Label? {
         guard let label = entries[key]?.label ?? render() else { return nil }
         entries[key] = (label, frame)
@@ -39,6 +45,7 @@ public struct LabelCache<Label> {
 
     /// On every `lifetime`-th frame, hands each label unused for more than `lifetime` frames to
     /// `release` and forgets it.
+    @inlinable
     public mutating func endFrame(release: (Label) -> Void) {
         guard frame % lifetime == 0 else { return }
         for (key, entry) in entries where frame - entry.lastUsed > lifetime {
@@ -48,6 +55,7 @@ public struct LabelCache<Label> {
     }
 
     /// Hands every label to `release` and forgets them all.
+    @inlinable
     public mutating func removeAll(release: (Label) -> Void) {
         for entry in entries.values { release(entry.label) }
         entries.removeAll()

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ElasticCore
 @testable import ElasticRaster
@@ -79,5 +80,17 @@ import Testing
         worker.fill(buffer, count: count, with: 9)
         #expect((0..<count).allSatisfy { buffer[$0] == 9 })
         #expect(buffer[count] == 7)
+    }
+
+    @Test("the processors counted are the ones the kernel lists as allowed for this process")
+    func usableProcessorsAreTheAffinityMask() throws {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") })
+        // "0-1", "1", "0,2-3": ranges and single processors.
+        let listed = line.split(separator: ":")[1].split(separator: ",").reduce(0) { total, part in
+            let bounds = part.trimmingCharacters(in: .whitespaces).split(separator: "-").compactMap { Int($0) }
+            return total + (bounds.count == 2 ? bounds[1] - bounds[0] + 1 : 1)
+        }
+        #expect(FillWorker.usableProcessors() == listed)
     }
 }

@@ -16,9 +16,24 @@ import Synchronization
 ///
 /// One fill at a time: a caller that finds the worker busy (another thread's fill) fills alone.
 final class FillWorker: @unchecked Sendable {
-    /// The worker, started on first use; nil with one processor, or when its thread did not
-    /// start within a second (a fill must never wait on a thread that is not there).
-    static let shared: FillWorker? = ProcessInfo.processInfo.activeProcessorCount > 1 ? FillWorker().started() : nil
+    /// The worker, started on first use; nil when this process may run on one processor only, or
+    /// when its thread did not start within a second (a fill must never wait on a thread that is
+    /// not there).
+    static let shared: FillWorker? = usableProcessors() > 1 ? FillWorker().started() : nil
+
+    /// The processors this process may run on: its affinity mask, which `taskset` and a
+    /// container's CPU set narrow. `ProcessInfo.activeProcessorCount` counts every online one, and
+    /// a worker spinning on the caller's only processor keeps the caller from running.
+    /// (glibc's `sched_getaffinity`, looked up: Swift's Glibc module leaves out the GNU extensions.)
+    static func usableProcessors() -> Int {
+        typealias GetAffinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
+        var mask = [UInt64](repeating: 0, count: 16)  // glibc's cpu_set_t: 1,024 processors
+        guard let symbol = dlsym(nil, "sched_getaffinity"),
+              mask.withUnsafeMutableBytes({ unsafeBitCast(symbol, to: GetAffinity.self)(0, $0.count, $0.baseAddress!) }) == 0 else {
+            return ProcessInfo.processInfo.activeProcessorCount
+        }
+        return mask.reduce(0) { $0 + $1.nonzeroBitCount }
+    }
 
     /// Pixels a block (64 KiB, whole cache lines).
     static let blockPixels = 1 << 14

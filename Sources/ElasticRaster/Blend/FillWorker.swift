@@ -12,7 +12,9 @@ import Synchronization
 ///   far end, one atomic word between them. The caller never waits for the worker to start: it
 ///   takes every block the worker has not, and waits only for a block the worker is storing;
 /// - the worker spins `spinNanoseconds` after a job before it sleeps, so back-to-back large fills
-///   (a resize drag, `--redraw all`) find it awake and hand it work with no system call.
+///   (a resize drag, `--redraw all`) find it awake and hand it work with no system call. It
+///   yields as it spins: where another process holds the other core, the worker and the caller
+///   share one, and a spin that does not give way takes the caller's time.
 ///
 /// One fill at a time: a caller that finds the worker busy (another thread's fill) fills alone.
 final class FillWorker: @unchecked Sendable {
@@ -121,7 +123,7 @@ final class FillWorker: @unchecked Sendable {
     private func awaitJob(after served: UInt32) -> UInt32 {
         func published() -> UInt32 { UInt32(truncatingIfNeeded: blocksLeft.load(ordering: .acquiring) >> 32) }
         let deadline = DispatchTime.now().uptimeNanoseconds + Self.spinNanoseconds
-        while published() == served, DispatchTime.now().uptimeNanoseconds < deadline {}
+        while published() == served, DispatchTime.now().uptimeNanoseconds < deadline { sched_yield() }
         condition.lock()
         defer { condition.unlock() }
         while published() == served { condition.wait() }

@@ -31,7 +31,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
     @inlinable public func contains(x: Int, y: Int) -> Bool { x >= x0 && x < x1 && y >= y0 && y < y1 }
 
-    @inlinable public func intersection(_ o: PixelRect) -> PixelRect {
+    @inlinable @inline(__always) public func intersection(_ o: PixelRect) -> PixelRect {
         let r = PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
         return r.isEmpty ? .empty : r
     }

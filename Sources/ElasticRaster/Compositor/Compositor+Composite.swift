@@ -13,7 +13,7 @@ extension Compositor {
         var damage = DamageTracker()
         swap(&damage, &self.damage)
         defer { swap(&damage, &self.damage) }
-        let s = scale, whole = redrawsWholeOutput, areas = frameRects
+        let s = scale
         var clearPixel: UInt32?  // what the clear stored, where it went straight into the buffer
         if let fills {
             host.flush()
@@ -21,7 +21,7 @@ extension Compositor {
             clearUncovered(fills, frameRects, pixel: pixel)
             clearPixel = pixel
         } else {
-            host.clear(list.clearColor, areas: areas, whole: whole)
+            forEachArea(host) { host.clear(list.clearColor, area: $0) }
         }
         list.mesh.vertices.withUnsafeBufferPointer { vertices in
             list.mesh.indices.withUnsafeBufferPointer { indices in
@@ -30,7 +30,7 @@ extension Compositor {
                     case let .triangles(first, count, blend):
                         guard count > 0, first >= 0, first + count <= indices.count else { continue }
                         guard exact else {
-                            host.drawTriangles(first: first, count: count, blend: blend, areas: areas, whole: whole)
+                            forEachArea(host) { _ in host.drawTriangles(first: first, count: count, blend: blend) }
                             continue
                         }
                         // A run whose box meets nothing drawn before it this frame lies over the clear alone.
@@ -47,7 +47,7 @@ extension Compositor {
                         }
                     case let .text(index):
                         let box = DamageTracker.textBounds(list.texts[index], scale: Double(s))
-                        host.drawText(list.texts[index], box: box, areas: areas, whole: whole)
+                        forEachArea(host, meeting: box) { _ in host.drawText(list.texts[index]) }
                     case let .rect(r, color) where fills != nil && color.isOpaque:
                         guard let fills, let pixels = r.filledPixels(scale: s) else { continue }
                         host.flush()  // anything the host still holds goes underneath
@@ -68,7 +68,7 @@ extension Compositor {
                             piece.forEachPiece(outside: under) { fills.fill($0, pixel: pixel) }
                         }
                     case let .rect(r, color):
-                        host.fillRect(r, color: color, areas: areas, whole: whole)
+                        forEachArea(host) { _ in host.fillRect(r, color: color) }
                     }
                 }
             }
@@ -81,7 +81,6 @@ extension Compositor {
     /// their signs (`Mesh.hasSignedFans`; a fan's points all lie in range, so no fan is split).
     private func compositeExact(first: Int, count: Int, blend: BlendMode, vertices: UnsafeBufferPointer<Vertex>,
                                 indices: UnsafeBufferPointer<Int32>, signed: Bool, host: CompositorHost) {
-        let whole = redrawsWholeOutput
         var hostStart = -1  // first index of the pending stretch for the host
         var k = first
         let end = first + count - count % 3
@@ -93,7 +92,8 @@ extension Compositor {
                 if a.color == b.color, b.color == c.color, coverage.add(a, b, c, scale: scale, signed: signed) {
                     // The host's stretch only queues here; the coverage flushes it before blending.
                     if hostStart >= 0 {
-                        host.drawTriangles(first: hostStart, count: k - hostStart, blend: blend, areas: frameRects, whole: whole)
+                        let from = hostStart
+                        forEachArea(host) { _ in host.drawTriangles(first: from, count: k - from, blend: blend) }
                     }
                     hostStart = -1
                     k += 3
@@ -105,6 +105,6 @@ extension Compositor {
             k += 3
         }
         coverage.flush()
-        if hostStart >= 0 { host.drawTriangles(first: hostStart, count: end - hostStart, blend: blend, areas: frameRects, whole: whole) }
+        if hostStart >= 0 { forEachArea(host) { _ in host.drawTriangles(first: hostStart, count: end - hostStart, blend: blend) } }
     }
 }

@@ -2,17 +2,31 @@ import ElasticCore
 
 /// What draws the commands the compositor cannot (text, triangles of several colours or out of
 /// its fixed point's range, everything when it has no buffer): the owner of the buffer, through
-/// its own renderer. Called in painter's order; `areas` are the frame's rectangles (output
-/// pixels), each a clip, and `whole` says the frame redraws the whole output (drawn unclipped).
+/// its own renderer. Called in painter's order, once for each of the frame's rectangles a
+/// command meets, clipped to it (`Compositor.forEachArea`).
 public protocol CompositorHost: AnyObject {
     /// Lands whatever the host still queues in the buffer: it lies under what the compositor writes next.
     func flush()
-    /// Fills the frame's areas with the clear colour (there is no buffer to clear).
-    func clear(_ color: RGBA, areas: [PixelRect], whole: Bool)
+    /// Clips what the host draws next to `area` (output pixels).
+    func clip(to area: PixelRect)
+    /// Fills `area` with the clear colour (there is no buffer to clear); nil: the whole output.
+    func clear(_ color: RGBA, area: PixelRect?)
     /// Draws `count` indices from `first` of the list's mesh, blended by `blend`.
-    func drawTriangles(first: Int, count: Int, blend: BlendMode, areas: [PixelRect], whole: Bool)
-    /// Draws a text item, clipped to the areas that meet `box`.
-    func drawText(_ item: TextItem, box: PixelRect, areas: [PixelRect], whole: Bool)
+    func drawTriangles(first: Int, count: Int, blend: BlendMode)
+    func drawText(_ item: TextItem)
     /// Fills a rectangle (scene points) with `color`, blended when it is translucent.
-    func fillRect(_ rect: Rect, color: RGBA, areas: [PixelRect], whole: Bool)
+    func fillRect(_ rect: Rect, color: RGBA)
+}
+
+extension Compositor {
+    /// Runs `draw` once for each of the frame's rectangles that meets `box`, with the host clipped
+    /// to it; once, unclipped and given nil, when the frame redraws the whole output.
+    func forEachArea(_ host: CompositorHost, meeting box: PixelRect? = nil, _ draw: (PixelRect?) -> Void) {
+        if redrawsWholeOutput { draw(nil); return }
+        for area in frameRects {
+            if let box, box.intersection(area).isEmpty { continue }
+            host.clip(to: area)
+            draw(area)
+        }
+    }
 }

@@ -86,34 +86,14 @@ public struct PixelRegion: Sendable, Equatable {
     }
 
     /// Adds a span to the region being built row by row: `x0..<x1` of rows `y0..<y1`, which lie
-    /// below the last band or, with the same rows, right of its last span. Out of that order it
-    /// is united instead. `bounds` is right once `finishAppending` has run.
+    /// below the last band or, with the same rows, right of its last span's start
+    /// (`appendJoining`, touching spans joined). Out of that order it is united instead. `bounds`
+    /// is right once `finishAppending` has run.
     @inline(__always)
     mutating func append(y0: Int32, y1: Int32, x0: Int32, x1: Int32) {
         guard y1 > y0, x1 > x0 else { return }
-        if let last = bands.last {
-            if last.y0 == y0, last.y1 == y1 {
-                let prev = spans[spans.count - 1]
-                if x0 > prev.x1 {
-                    spans.append(Span(x0: x0, x1: x1))
-                    bands[bands.count - 1].end += 1
-                    return
-                }
-                if x0 >= prev.x0 {
-                    if x1 > prev.x1 { spans[spans.count - 1].x1 = x1 }
-                    return
-                }
-            } else if y0 >= last.y1 {
-                closeBand()
-                bands.append(Band(y0: y0, y1: y1, start: Int32(spans.count), end: Int32(spans.count + 1)))
-                spans.append(Span(x0: x0, x1: x1))
-                return
-            }
-        } else {
-            bands.append(Band(y0: y0, y1: y1, start: 0, end: 1))
-            spans.append(Span(x0: x0, x1: x1))
-            return
-        }
+        if let last = bands.last, y0 >= last.y1 { closeBand() }
+        if appendJoining(y0: y0, y1: y1, x0: x0, x1: x1, joinGap: 0) { return }
         closeBand()
         bounds = Self.bounds(bands, spans)
         formUnion(PixelRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1)))

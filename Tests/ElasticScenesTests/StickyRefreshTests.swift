@@ -278,15 +278,7 @@ private func run(_ scene: StickyRefresh, seconds: Double) {
             let scene = StickyRefresh(size: size)
             let y = pull(scene, to: 100, perStep: 2)
             scene.handle(.pointerUp(.mouse, Vec2(640, y)))
-            var list = DrawList()
-            var tess = Tessellator()
-            for i in 0..<(240 * 5) {
-                scene.step(dt: stickyDt)
-                if i % 60 == 0 { list.removeAll(); scene.draw(into: &list, tessellator: &tess, alpha: 0.5) }
-                for r in 0..<scene.world.count {
-                    #expect(scene.world.positionX[r].isFinite && scene.world.positionY[r].isFinite)
-                }
-            }
+            expectFiniteRun(scene, steps: 240 * 5, dt: stickyDt, drawEvery: 60, alpha: 0.5)
             #expect(scene.state == .original)
         }
     }

@@ -260,15 +260,7 @@ private func triggered(_ size: Size = Size(1280, 720)) -> WaveBalls {
     @Test func tinyAndOddWindowsStayFinite() {
         for size in [Size(1, 1), Size(320, 240), Size(3840, 2160), Size(-5, 0)] {
             let scene = triggered(size)
-            var list = DrawList()
-            var tess = Tessellator()
-            for i in 0..<(240 * 3) {
-                scene.step(dt: wbDt)
-                if i % 50 == 0 { list.removeAll(); scene.draw(into: &list, tessellator: &tess, alpha: 0.3) }
-                for r in 0..<scene.world.count {
-                    #expect(scene.world.positionX[r].isFinite && scene.world.positionY[r].isFinite)
-                }
-            }
+            expectFiniteRun(scene, steps: 240 * 3, dt: wbDt, drawEvery: 50, alpha: 0.3)
             #expect(scene.phase == .idle)
             scene.resize(to: Size(800, 600))
             #expect(scene.world.position(wbEntity(scene, "wave")).x == 400)

@@ -2,13 +2,8 @@ import CSDL2
 import ElasticCore
 
 extension RendererPolicy {
-    /// The renderer chosen when the user does not pick one, and why: `choose` on the GL_RENDERER
-    /// of a probe context (OpenGL on a GPU, else software). SDL video must be up, on the driver
-    /// that would draw with OpenGL (headless: offscreen).
-    static func chooseByProbe() -> (RendererChoice, String) { choose(glRenderer: probeGLRenderer()) }
-
-    /// GL_RENDERER of an OpenGL context made on a hidden 1×1 window of the current video driver,
-    /// or nil when there is none. SDL's video subsystem must be initialised.
+    /// GL_RENDERER of an OpenGL context made on a hidden 1×1 window of the current video driver
+    /// (headless: offscreen), or nil when there is none. SDL's video must be up.
     static func probeGLRenderer() -> String? {
         let flags = SDL_WINDOW_OPENGL.rawValue | SDL_WINDOW_HIDDEN.rawValue
         guard let window = SDL_CreateWindow("Elastic GL probe", 0, 0, 1, 1, flags) else { return nil }

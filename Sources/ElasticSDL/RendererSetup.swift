@@ -1,24 +1,19 @@
 import CSDL2
 import ElasticCore
 
-/// Makes the renderer a window draws with, trying the ways (`RendererPath`) each `RendererChoice`
-/// can work on the running video driver, and says what it tried when none does.
-///
-/// The software renderer draws into the window system's framebuffer where there is one (X11); SDL 2's
-/// Wayland driver has none, so there it draws into a canvas shown through a streaming texture of
-/// an accelerated renderer (`StreamingPresenter`).
+/// Makes the renderer a window draws with, trying the ways (`RendererPath`) in order, and says
+/// what it tried when none works. Where the video driver has no window framebuffer (SDL 2's
+/// Wayland), software draws into a canvas shown through a texture (`StreamingPresenter`).
 struct RendererSetup {
-    /// What draws (the software renderer on the presenter's canvas, or a renderer on the window).
+    /// The software renderer on the presenter's canvas, or a renderer on the window.
     let renderer: OpaquePointer
     let presenter: StreamingPresenter?
     let choice: RendererChoice
     /// How the frame reaches the window when that is not the renderer's usual way.
     let note: String?
-    /// SDL's name for what draws (`software`, `opengl`, …).
     let name: String
-    /// `glFinish`, only for GL renderers on the offscreen driver: its pbuffer swap neither flushes
-    /// nor waits, so llvmpipe queued frames and paid for many of them at once while the frames
-    /// between looked free. Finishing makes each frame pay for its own drawing, in `present_ms`.
+    /// Only for GL on the offscreen driver: its pbuffer swap neither flushes nor waits, so llvmpipe
+    /// paid for many queued frames at once. Finishing makes each frame pay for its own drawing.
     let glFinish: (@convention(c) () -> Void)?
 
     private init(renderer: OpaquePointer, presenter: StreamingPresenter?, choice: RendererChoice, note: String?, videoDriver: String) {
@@ -30,12 +25,12 @@ struct RendererSetup {
         glFinish = finish.map { unsafeBitCast($0, to: (@convention(c) () -> Void).self) }
     }
 
-    /// The first of `paths` that works on `window`. The error names each way tried with SDL's
-    /// reason, and what else to try.
-    static func make(window: OpaquePointer, paths: [RendererPath], vsync: Bool, videoDriver: String,
-                     explicit: RendererChoice?) throws -> RendererSetup {
+    /// The first way to draw `choice` (settled from `requested`) that works on `window`. The error
+    /// names each way tried with SDL's reason, and what else to try.
+    static func make(window: OpaquePointer, requested: RendererChoice, choice: RendererChoice, vsync: Bool,
+                     videoDriver: String) throws -> RendererSetup {
         var failures: [String] = []
-        for path in paths {
+        for path in requested == .auto ? RendererPath.autoPaths(preferring: choice) : RendererPath.paths(for: choice) {
             switch path {
             case let .direct(c):
                 if let r = direct(window: window, choice: c, vsync: vsync) {
@@ -44,8 +39,7 @@ struct RendererSetup {
             case let .softwareThrough(driver):
                 do {
                     let presenter = try StreamingPresenter(window: window, driver: driver, vsync: vsync)
-                    guard let r = SDL_CreateSoftwareRenderer(presenter.canvas) else { throw SDLError("cannot create the software renderer on the canvas") }
-                    return RendererSetup(renderer: r, presenter: presenter, choice: .software,
+                    return RendererSetup(renderer: presenter.software, presenter: presenter, choice: .software,
                                          note: "shown through a streaming texture of the \(driver) renderer, damaged rectangles only: the \(videoDriver) driver has no window framebuffer",
                                          videoDriver: videoDriver)
                 } catch {
@@ -55,13 +49,13 @@ struct RendererSetup {
             }
             failures.append("\(path.label): \(String(cString: SDL_GetError()))")
         }
-        throw SDLError(message: RendererPath.failureMessage(failures, videoDriver: videoDriver, explicit: explicit))
+        throw SDLError(message: RendererPath.failureMessage(failures, videoDriver: videoDriver,
+                                                            explicit: requested == .auto ? nil : choice))
     }
 
-    /// A renderer of `choice` straight on the window. The software renderer must draw into the
-    /// window system's own framebuffer: left to itself, SDL backs the window surface with a texture
-    /// of an OpenGL renderer where it can make one (llvmpipe, without a GPU) and uploads the box
-    /// around all the rectangles on every update (read when the surface is made).
+    /// A renderer of `choice` straight on the window. Software must draw into the window system's
+    /// own framebuffer: left to itself, SDL backs the window surface with an OpenGL texture where
+    /// it can (llvmpipe here) and uploads the box around all the rectangles on every update.
     private static func direct(window: OpaquePointer, choice: RendererChoice, vsync: Bool) -> OpaquePointer? {
         SDL_SetHint(SDL_HINT_RENDER_DRIVER, choice.rawValue)
         var flags = choice == .software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue

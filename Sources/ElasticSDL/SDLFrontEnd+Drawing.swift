@@ -3,22 +3,18 @@ import ElasticCore
 import ElasticRaster
 
 extension SDLFrontEnd {
-    /// Whether triangles of one colour are drawn with exact area coverage (the compositor's
-    /// `CoverageWriter`), so the tessellator should add no fringe. The flag is read first so that
-    /// SDL is not asked for the surface when coverage is off.
+    /// Triangles of one colour are drawn with exact area coverage, so the tessellator adds no
+    /// fringe. The flag is read first: SDL is not asked for the surface when coverage is off.
     public var drawsExactCoverage: Bool { compositor.coverage.enabled && compositor.drawsExactCoverage(into: softwareTarget()) }
 
-    /// The surface the software renderer draws into, for the compositor. Only the software
-    /// renderer draws into the window surface (asking a GL window for one would create a second
-    /// framebuffer).
+    /// Only the software renderer draws into the window surface (asking a GL window for one
+    /// would create a second framebuffer).
     private func softwareTarget() -> PixelBuffer? {
         rendererName == "software" ? writableSurface().flatMap(PixelBuffer.init) : nil
     }
 
-    /// Clears and draws a frame's draw list: the compositor (`Compositor`) into the window
-    /// surface with the software renderer, everything it cannot draw through SDL: each triangle
-    /// batch one `SDL_RenderGeometry` call over the shared vertex buffer, text through SDL2_ttf.
-    /// `scale` maps scene points to output pixels (HiDPI × the user's UI scale).
+    /// Clears and draws a frame: the compositor into the software renderer's surface, and through
+    /// SDL what it cannot draw (`CompositorHost`). `scale` maps scene points to output pixels.
     public func draw(_ list: DrawList, scale: Double) {
         let target = compositor.coverage.enabled || directFills ? softwareTarget() : nil
         guard compositor.begin(list, scale: scale, output: outputSize, target: target, directFills: directFills) else { return }
@@ -33,7 +29,7 @@ extension SDLFrontEnd {
         source.withUnsafeBufferPointer { vertices in
             vertices.withMemoryRebound(to: SDL_Vertex.self) { vertices in
                 list.mesh.indices.withUnsafeBufferPointer { indices in
-                    // Valid only while the frame is composited.
+                    // `Vertex` is laid out as `SDL_Vertex` (ElasticSDLTests); valid only while composited.
                     frameGeometry = (vertices, indices)
                     compositor.composite(list, host: self)
                     frameGeometry = nil
@@ -44,9 +40,8 @@ extension SDLFrontEnd {
         text.endFrame()
     }
 
-    /// The output-pixel rectangles the last `draw` cleared and redrew, each with every command
-    /// clipped to it (one rectangle, the whole output, when it redrew everything): the damage
-    /// `--trace-draw` records so that other rasterizers can redraw exactly these pixels.
+    /// The output-pixel rectangles the last `draw` redrew (the whole output when it redrew
+    /// everything), which `--trace-draw` records for other rasterizers to redraw.
     public var drawnRects: [PixelRect] { compositor.frameRects }
 
     public var drawnPixels: Int { compositor.drawnPixels }

@@ -2,20 +2,13 @@ import CSDL2
 import ElasticCore
 
 extension SDLFrontEnd: InputTimestamps {
-    /// Drains SDL's queue into platform events: input (`SDLInputTranslator`), window changes reported.
-    public func pollEvents(into events: inout [PlatformEvent]) {
-        var oldest: UInt64?
-        pollEvents(into: &events, oldestInputNs: &oldest)
-    }
-
     /// SDL2 stamps an event in whole milliseconds of `SDL_GetTicks` when it takes it from the
     /// window system (also while the pacer waits: `SDLPacingWaiter`); the stamp's age at the
     /// moment it is read dates it on the monotonic clock.
     public func pollEvents(into events: inout [PlatformEvent], oldestInputNs: inout UInt64?) {
         var e = SDL_Event()
-        // Not SDL_PollEvent: it stops at the "poll sentinel" an earlier SDL_WaitEventTimeout (the
-        // pacer's, the idle wait's) left in the queue before the events it pumped, which then wait a
-        // frame. Pump once, then take every event there is.
+        // Not SDL_PollEvent: it stops at the "poll sentinel" an earlier SDL_WaitEventTimeout left
+        // before the events it pumped, which then wait a frame.
         SDL_PumpEvents()
         while SDL_PeepEvents(&e, 1, SDL_GETEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) > 0 {
             let before = events.count
@@ -44,11 +37,9 @@ extension SDLFrontEnd: InputTimestamps {
                 // The window system may have lost what the window showed: the next frame is whole.
                 invalidate()
                 events.append(.shown)
-            case SDL_WINDOWEVENT_FOCUS_LOST.rawValue, SDL_WINDOWEVENT_LEAVE.rawValue:
-                if UInt32(e.window.event) == SDL_WINDOWEVENT_FOCUS_LOST.rawValue {
-                    input.cancelPointers(into: &events)
-                    events.append(.focusLost)
-                }
+            case SDL_WINDOWEVENT_FOCUS_LOST.rawValue:
+                input.cancelPointers(into: &events)
+                events.append(.focusLost)
             case SDL_WINDOWEVENT_CLOSE.rawValue:
                 events.append(.quit)
             default:

@@ -2,10 +2,8 @@ import CSDL2
 import ElasticCore
 
 extension SDLFrontEnd {
-    /// What the display and the presenting renderer report, for `PacingPolicy`. SDL sets the
-    /// renderer's vsync flag even where it only imitates vsync with whole-millisecond delays: that
-    /// is reported as simulated (`VsyncSource`). A software frame shown through a presenter is
-    /// paced by the presenter's swap, with no timer on top.
+    /// What the display and the presenting renderer report, for `PacingPolicy`. SDL sets the vsync
+    /// flag even where it only imitates vsync with millisecond delays (`VsyncSource`).
     public func displayReport(fpsLimit: Double, headless: Bool, simulatedFPS: Double) -> DisplayReport {
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(presenter?.renderer ?? renderer, &info)
@@ -16,8 +14,7 @@ extension SDLFrontEnd {
                              vsyncReported: flag, vsyncSimulated: simulated, refreshHz: refreshRate, fpsLimit: fpsLimit)
     }
 
-    /// The loop's timer paces from now on: SDL's own vsync (imitated, or not holding) must not add
-    /// its whole-millisecond delays on top.
+    /// The loop's timer paces from now on: SDL's imitated vsync must not add its delays on top.
     public func stopRendererVsync() {
         SDL_RenderSetVSync(presenter?.renderer ?? renderer, 0)
     }

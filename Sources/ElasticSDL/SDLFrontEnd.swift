@@ -6,40 +6,37 @@ import ElasticRaster
 /// submission, text and screenshots. The only type in the program that talks to SDL.
 public final class SDLFrontEnd: FrontEnd {
     let window: OpaquePointer
-    /// What draws. With a `presenter`, the software renderer on its canvas (replaced on resize).
+    /// What draws; with a `presenter`, the software renderer on its canvas (replaced on resize).
     var renderer: OpaquePointer
-    /// Shows the software renderer's canvas where the video driver has no window framebuffer.
+    /// Shows the canvas where the video driver has no window framebuffer (Wayland).
     let presenter: StreamingPresenter?
     public let rendererName: String
     public let videoDriver: String
     public let vsyncRequested: Bool
-    /// The display's refresh rate in Hz, when SDL knows it.
+    /// In Hz, when SDL knows it.
     public let refreshRate: Double?
     public let rendererReason: String
 
-    /// Window size in window coordinates (what input and scenes use).
+    /// In window coordinates (what input and scenes use).
     public private(set) var windowSize: (width: Int, height: Int) = (0, 0)
-    /// Renderer output size in pixels (larger than the window on HiDPI).
+    /// In pixels (larger than the window on HiDPI).
     public private(set) var outputSize: (width: Int, height: Int) = (0, 0)
 
     var text: SDLText
-    /// Whether the renderer truncates vertex positions to whole pixels (SDL's software renderer),
-    /// and so draws the frame's vertices through `halfPixel`.
+    /// SDL's software renderer truncates vertex positions to whole pixels: its vertices go
+    /// through `halfPixel`.
     let truncatesVertices: Bool
     var halfPixel = HalfPixelShift()
-    /// The software compositor: exact coverage, damage and the direct fills, into the surface
-    /// the software renderer draws into.
+    /// Exact coverage, damage and the direct fills, into the surface the software renderer draws into.
     public let compositor = Compositor()
     var input = SDLInputTranslator()
-    /// `RendererSetup.glFinish`.
     let glFinish: (@convention(c) () -> Void)?
-    /// Whether the clear and opaque rectangles are written straight into the window surface
-    /// (by the compositor): on when the software renderer passed the start-up probe. Tests turn it
-    /// off to compare against SDL's own fills.
+    /// The clear and opaque rectangles are written straight into the window surface by the
+    /// compositor (when the software renderer passed the start-up probe). Tests turn it off to
+    /// compare against SDL's own fills.
     public var directFills = false
-    /// Whether each frame redraws and uploads only what changed (`Compositor.partialUpdates`),
-    /// presenting with `SDL_UpdateWindowSurfaceRects`: on with the software renderer drawing into
-    /// the window surface. Tests turn it off to compare against whole frames.
+    /// Each frame redraws and uploads only what changed (`Compositor.partialUpdates`). Tests turn
+    /// it off to compare against whole frames.
     public var partialUpdates: Bool {
         get { compositor.partialUpdates }
         set { compositor.partialUpdates = newValue }
@@ -50,7 +47,6 @@ public final class SDLFrontEnd: FrontEnd {
 
     public init(_ options: FrontEndOptions) throws {
         let video = try SDLVideo.start(options)
-        let choice = video.choice
         var reason = video.reason
         videoDriver = video.driver
         let (desktop, refresh) = SDLVideo.desktopMode()
@@ -58,30 +54,24 @@ public final class SDLFrontEnd: FrontEnd {
         let window = try SDLVideo.openWindow(options, desktop: desktop, videoDriver: videoDriver)
         let setup: RendererSetup
         do {
-            let paths = options.renderer == .auto ? RendererPath.autoPaths(preferring: choice) : RendererPath.paths(for: choice)
-            setup = try RendererSetup.make(window: window, paths: paths, vsync: options.vsync, videoDriver: videoDriver,
-                                           explicit: options.renderer == .auto ? nil : choice)
+            setup = try RendererSetup.make(window: window, requested: options.renderer, choice: video.choice,
+                                           vsync: options.vsync, videoDriver: videoDriver)
         } catch {
             SDL_DestroyWindow(window)
             SDL_Quit()
             throw error
         }
-        if setup.choice != choice { reason += "; \(choice.rawValue) could not be made here, so \(setup.choice.rawValue)" }
+        if setup.choice != video.choice { reason += "; \(video.choice.rawValue) could not be made here, so \(setup.choice.rawValue)" }
         if let note = setup.note { reason += "; " + note }
-        let renderer = setup.renderer
         presenter = setup.presenter
         self.window = window
-        self.renderer = renderer
+        renderer = setup.renderer
         rendererName = setup.name
         vsyncRequested = options.vsync
         rendererReason = reason
         truncatesVertices = rendererName == "software"
         glFinish = setup.glFinish
         text = SDLText(renderer: renderer)
-        precondition(MemoryLayout<Vertex>.stride == MemoryLayout<SDL_Vertex>.stride
-                     && MemoryLayout<Vertex>.offset(of: \Vertex.color) == MemoryLayout<SDL_Vertex>.offset(of: \SDL_Vertex.color)
-                     && MemoryLayout<Vertex>.offset(of: \Vertex.u) == MemoryLayout<SDL_Vertex>.offset(of: \SDL_Vertex.tex_coord),
-                     "ElasticCore.Vertex must match SDL_Vertex")
         refreshSizes()
         directFills = rendererName == "software" && probeDirectFills()
         partialUpdates = directFills && options.redraw == .damage
@@ -95,7 +85,7 @@ public final class SDLFrontEnd: FrontEnd {
         SDL_Quit()
     }
 
-    /// Re-reads the window and output sizes (on every size or HiDPI-scale change: SDL #2144).
+    /// Re-reads both sizes, on every size or HiDPI-scale change (SDL #2144).
     @discardableResult
     public func refreshSizes() -> (window: (width: Int, height: Int), output: (width: Int, height: Int)) {
         var w: Int32 = 0, h: Int32 = 0, ow: Int32 = 0, oh: Int32 = 0
@@ -107,8 +97,8 @@ public final class SDLFrontEnd: FrontEnd {
         return (windowSize, outputSize)
     }
 
-    /// The drawn frame's pixels, read before `present` (`SDLFrameCapture`); with the software
-    /// renderer straight out of the surface it draws into.
+    /// The drawn frame's pixels, read before `present`; with the software renderer straight out
+    /// of the surface it draws into.
     public func readPixels(into pixels: inout [UInt8]) -> (width: Int, height: Int)? {
         guard outputSize.width > 0, outputSize.height > 0 else { return nil }
         let surface = { self.rendererName == "software" ? self.writableSurface() : nil }
@@ -118,22 +108,20 @@ public final class SDLFrontEnd: FrontEnd {
     /// Saves what has been drawn (call before `present`) as a PNG.
     public func saveScreenshot(to path: String) throws { try SDLFrameCapture.savePNG(renderer, size: outputSize, to: path) }
 
-    /// Why labels cannot be drawn (no font, SDL2_ttf failed), or nil when text works.
+    /// Why labels cannot be drawn, or nil when text works.
     public var textProblem: String? { text.problem }
-    /// The font labels are drawn with.
     public var fontPath: String? { text.fontPath }
 
     /// The next frame redraws and uploads everything (a scene switch).
     public func invalidate() { compositor.invalidate() }
 
-    /// Output pixels per window coordinate (1 on ordinary displays, 2 on most HiDPI ones).
+    /// Output pixels per window coordinate (2 on most HiDPI displays).
     public var pixelScale: Double {
         guard windowSize.width > 0, outputSize.width > 0 else { return 1 }
         return Double(outputSize.width) / Double(windowSize.width)
     }
 
-    /// Measured at the pixel size `SDLText` draws `size` at on this output, then back in window
-    /// coordinates, so a pill sized with it fits the drawn text.
+    /// Measured at the pixel size `SDLText` draws at, so a pill sized with it fits the drawn text.
     public func textWidth(_ text: String, size: Double) -> Double? {
         let scale = pixelScale
         guard size.isFinite, size > 0, let px = text.isEmpty ? 0 : self.text.width(of: text, pixelSize: TextItem.pixelSize(size, scale: scale)) else {
@@ -143,16 +131,11 @@ public final class SDLFrontEnd: FrontEnd {
     }
 
     public var isMinimized: Bool {
-        let flags = SDL_GetWindowFlags(window)
-        return flags & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0
+        SDL_GetWindowFlags(window) & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0
     }
 
     /// Sleeps until an event arrives or `milliseconds` pass (a hidden window must not spin).
-    public func waitForEvent(milliseconds: Int32) {
-        SDL_WaitEventTimeout(nil, milliseconds)
-    }
+    public func waitForEvent(milliseconds: Int32) { SDL_WaitEventTimeout(nil, milliseconds) }
 
-    public func setFullscreen(_ on: Bool) {
-        SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
-    }
+    public func setFullscreen(_ on: Bool) { SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) }
 }

@@ -1,14 +1,13 @@
 import CSDL2
 import ElasticCore
 
-/// SDL's input events as the scenes' input: mouse and touch unified into pointer events in window
-/// coordinates, SDL's synthetic touch↔mouse duplicates dropped, and the pointers that are down
-/// kept (`PointerTracker`) so a focus loss can release them. Window events are the front end's.
+/// SDL's input events as the scenes' input: mouse and touch as pointer events in window
+/// coordinates, SDL's synthetic touch↔mouse duplicates dropped, the pointers that are down kept
+/// so a focus loss can release them.
 struct SDLInputTranslator {
     private var pointerTracker = PointerTracker()
 
-    /// Appends the input `e` stands for, if it is input the scenes take; `windowSize` (window
-    /// coordinates) places touches.
+    /// Appends the input `e` stands for, if the scenes take it; `windowSize` places touches.
     mutating func translate(_ e: SDL_Event, windowSize: (width: Int, height: Int), into events: inout [PlatformEvent]) {
         func pointer(_ event: InputEvent?) {
             if let event, let accepted = pointerTracker.accept(event) { events.append(.input(accepted)) }
@@ -26,8 +25,7 @@ struct SDLInputTranslator {
         case SDL_MOUSEWHEEL.rawValue:
             let w = e.wheel
             guard w.which != Self.touchMouseID else { return }
-            let x = w.preciseX.isFinite ? w.preciseX : Float(w.x), y = w.preciseY.isFinite ? w.preciseY : Float(w.y)
-            events.append(.input(.wheel(notchesX: Double(x), notchesY: Double(y))))
+            events.append(.input(.wheel(notchesX: Double(w.preciseX), notchesY: Double(w.preciseY))))
         case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
             let f = e.tfinger
             guard let p = TouchPosition.inWindow(x: f.x, y: f.y, windowSize: windowSize) else { return }
@@ -45,7 +43,6 @@ struct SDLInputTranslator {
         }
     }
 
-    /// Cancels every pointer still down (focus lost).
     mutating func cancelPointers(into events: inout [PlatformEvent]) {
         for cancel in pointerTracker.cancelAll() { events.append(.input(cancel)) }
     }
@@ -53,8 +50,7 @@ struct SDLInputTranslator {
     /// SDL_TOUCH_MOUSEID, ((Uint32)-1): a mouse event SDL synthesised from a touch.
     static let touchMouseID = UInt32.max
 
-    /// The key `sym` stands for: printable keys, Tab and Escape by the character SDL's key code
-    /// is; the arrows and F1 by name.
+    /// Printable keys, Tab and Escape: SDL's key code is the character.
     static func key(for sym: SDL_Keycode) -> Key? {
         switch UInt32(bitPattern: sym) {
         case SDLK_F1.rawValue: .f1

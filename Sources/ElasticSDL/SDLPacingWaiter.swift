@@ -1,9 +1,8 @@
 import CSDL2
 import ElasticCore
 
-/// The app's waits: coarse ones in SDL's event wait (woken by input, which SDL then stamps as it
-/// arrives, so the latency figures start when the input came, not when the frame read it), the
-/// fine one an absolute `clock_nanosleep` on the monotonic clock (no whole-millisecond truncation).
+/// The app's waits: coarse ones in SDL's event wait (woken by input, which SDL stamps as it
+/// arrives, so latency starts when the input came), the fine one an absolute monotonic sleep.
 public final class SDLPacingWaiter: PacingWaiter {
     public init() {}
 
@@ -12,13 +11,12 @@ public final class SDLPacingWaiter: PacingWaiter {
     public func waitCoarse(untilNs deadline: UInt64) {
         let now = nowNs()
         guard deadline > now else { return }
-        if SDL_HasEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == SDL_TRUE {
-            // An event is already stamped and queued: waiting on SDL's queue would return at once.
+        let ms = (deadline - now) / 1_000_000
+        // An event already stamped and queued would end SDL's wait at once.
+        if ms == 0 || SDL_HasEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == SDL_TRUE {
             waitFine(untilNs: deadline)
             return
         }
-        let ms = (deadline - now) / 1_000_000
-        if ms == 0 { waitFine(untilNs: deadline); return }
         SDL_WaitEventTimeout(nil, Int32(min(ms, 1000)))
     }
 

@@ -39,7 +39,7 @@ final class SDLText {
         return f
     }
 
-    /// Width in pixels of `text` in the font drawn at `pixelSize`, or nil without a font.
+    /// In pixels; nil without a font.
     func width(of text: String, pixelSize: Int) -> Int? {
         guard let font = font(pixelSize: pixelSize) else { return nil }
         var w: Int32 = 0, h: Int32 = 0

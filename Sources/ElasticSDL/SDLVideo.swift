@@ -6,8 +6,8 @@ import Foundation
 /// SDL needs them (hints before `SDL_Init`, the Wayland seat check before SDL's Wayland driver
 /// starts, `--renderer auto`'s probe once video is up).
 enum SDLVideo {
-    /// Starts SDL's video and events for `options`, on the headless driver the renderer needs when
-    /// headless, and settles `--renderer auto`: the renderer to make, why, and the video driver.
+    /// Starts SDL's video and events and settles `--renderer auto`: the renderer to make, why, and
+    /// the video driver.
     static func start(_ options: FrontEndOptions) throws -> (choice: RendererChoice, reason: String, driver: String) {
         var choice = options.renderer
         var reason = "requested with --renderer"
@@ -26,8 +26,7 @@ enum SDLVideo {
         }
         var started = SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0
         if choice == .auto {
-            (choice, reason) = started ? RendererPolicy.chooseByProbe()
-                : RendererPolicy.choose(glRenderer: nil)
+            (choice, reason) = RendererPolicy.choose(glRenderer: started ? RendererPolicy.probeGLRenderer() : nil)
             if options.headless, choice == .software {
                 // Headless software draws on the dummy driver; offscreen was only for the probe.
                 if started { SDL_Quit() }
@@ -47,32 +46,21 @@ enum SDLVideo {
         return (choice, reason, videoDriver)
     }
 
-    /// The desktop's size and refresh rate in Hz (nil when SDL does not know it); 1280×720 when
-    /// SDL cannot tell.
+    /// The desktop's size (1280×720 when SDL cannot tell) and refresh rate in Hz.
     static func desktopMode() -> (size: (width: Int, height: Int), refreshRate: Double?) {
         var mode = SDL_DisplayMode()
-        var refresh: Double?
-        var desktop = (width: 1280, height: 720)
-        if SDL_GetDesktopDisplayMode(0, &mode) == 0 {
-            desktop = (Int(mode.w), Int(mode.h))
-            if mode.refresh_rate > 0 { refresh = Double(mode.refresh_rate) }
-        }
-        return (desktop, refresh)
+        guard SDL_GetDesktopDisplayMode(0, &mode) == 0 else { return ((1280, 720), nil) }
+        return ((Int(mode.w), Int(mode.h)), mode.refresh_rate > 0 ? Double(mode.refresh_rate) : nil)
     }
 
-    /// The window for `options`, at `desktop` size and full-screen when no size is asked for.
-    /// On failure SDL is shut down and the error says what else to try.
+    /// The window, full-screen at `desktop` size when no size is asked for. On failure SDL is
+    /// shut down and the error says what else to try.
     static func openWindow(_ options: FrontEndOptions, desktop: (width: Int, height: Int), videoDriver: String) throws -> OpaquePointer {
         var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue
-        let size: (width: Int, height: Int)
-        if let requested = options.windowSize {
-            size = requested
-        } else {
-            // Created at the desktop mode's size so the drawable is not clipped under Xvfb without a
-            // window manager (fullscreen-desktop keeps the requested size there).
-            size = desktop
-            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
-        }
+        // Full-screen made at the desktop mode's size, so the drawable is not clipped under Xvfb
+        // without a window manager (fullscreen-desktop keeps the requested size there).
+        let size = options.windowSize ?? desktop
+        if options.windowSize == nil { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
         guard let window = SDL_CreateWindow(options.title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
             let error = SDLError("cannot create a \(size.width)×\(size.height) window on the \(videoDriver) video driver")

@@ -2,28 +2,26 @@ import CSDL2
 import ElasticCore
 
 /// Shows the software renderer's frame where the video driver gives no window framebuffer
-/// (SDL 2's Wayland driver): the frame is drawn into a canvas surface of our own, exactly as into a
-/// window surface, and each damaged rectangle of it is uploaded into a streaming texture of an
-/// accelerated renderer on the window (GLES2 or OpenGL through EGL; llvmpipe without a GPU),
-/// which then covers the window with that texture. Wayland takes the result as the window's buffer.
-///
-/// SDL's own fallback for a missing framebuffer (`SDL_HINT_FRAMEBUFFER_ACCELERATION`) uploads one
-/// rectangle enclosing all the damage; this uploads each rectangle by itself.
+/// (SDL 2's Wayland driver): the frame is drawn into a canvas of our own, exactly as into a window
+/// surface, and each damaged rectangle of it is uploaded into a streaming texture of an
+/// accelerated renderer on the window (GLES2 or OpenGL; llvmpipe without a GPU). SDL's own
+/// fallback (`SDL_HINT_FRAMEBUFFER_ACCELERATION`) uploads one box around all the damage.
 final class StreamingPresenter {
-    /// The accelerated renderer on the window.
+    /// The accelerated renderer on the window, and its SDL name (`opengles2`, `opengl`).
     let renderer: OpaquePointer
-    /// Its SDL name (`opengles2`, `opengl`).
     let name: String
     /// What the software renderer draws into: output pixels, opaque 32-bit.
     private(set) var canvas: UnsafeMutablePointer<SDL_Surface>
     private var texture: OpaquePointer
+    /// The software renderer on `canvas`: made here, owned (and destroyed) by the front end.
+    private(set) var software: OpaquePointer
 
-    /// The canvas format: X8R8G8B8, the format of X11 window surfaces, so the software renderer
-    /// writes the same bytes as there, and opaque whatever is in the padding byte.
+    /// X8R8G8B8, the format of X11 window surfaces: the software renderer writes the same bytes
+    /// as there, opaque whatever is in the padding byte.
     static let format = SDL_PIXELFORMAT_RGB888.rawValue
 
-    /// An accelerated renderer of the driver named `driver` on `window`, a canvas and a texture
-    /// the size of its output.
+    /// An accelerated renderer of the driver named `driver` on `window`, and a canvas, texture and
+    /// software renderer the size of its output.
     init(window: OpaquePointer, driver: String, vsync: Bool) throws {
         guard let index = Self.renderDriverIndex(driver) else {
             throw SDLError(message: "SDL has no \(driver) renderer")
@@ -35,15 +33,13 @@ final class StreamingPresenter {
         }
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
-        guard let (canvas, texture) = Self.makeBuffers(renderer, width: w, height: h) else {
-            let error = SDLError("cannot make a \(w)×\(h) canvas and \(driver) texture")
+        guard let buffers = Self.makeBuffers(renderer, width: w, height: h) else {
+            let error = SDLError("cannot make a \(w)×\(h) canvas, \(driver) texture and software renderer")
             SDL_DestroyRenderer(renderer)
             throw error
         }
-        self.renderer = renderer
-        self.name = driver
-        self.canvas = canvas
-        self.texture = texture
+        (self.renderer, name) = (renderer, driver)
+        (canvas, texture, software) = buffers
     }
 
     private var closed = false
@@ -60,7 +56,6 @@ final class StreamingPresenter {
 
     deinit { close() }
 
-    /// The index of SDL's render driver called `name`, if SDL has it.
     static func renderDriverIndex(_ name: String) -> Int32? {
         for i in 0..<max(SDL_GetNumRenderDrivers(), 0) {
             var info = SDL_RendererInfo()
@@ -70,37 +65,36 @@ final class StreamingPresenter {
     }
 
     private static func makeBuffers(_ renderer: OpaquePointer, width: Int32, height: Int32)
-        -> (UnsafeMutablePointer<SDL_Surface>, OpaquePointer)? {
+        -> (UnsafeMutablePointer<SDL_Surface>, OpaquePointer, OpaquePointer)? {
         let w = max(width, 1), h = max(height, 1)
         guard let canvas = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, format) else { return nil }
         guard let texture = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), w, h) else {
             SDL_FreeSurface(canvas)
             return nil
         }
+        guard let software = SDL_CreateSoftwareRenderer(canvas) else {
+            SDL_DestroyTexture(texture)
+            SDL_FreeSurface(canvas)
+            return nil
+        }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-        return (canvas, texture)
+        return (canvas, texture, software)
     }
 
-    /// After a resize or an output-scale change: a canvas and texture of the window's new size in
-    /// output pixels (twice its size on a Wayland output of scale 2) and a software renderer drawing
-    /// into the canvas. Nil when the size is unchanged, or when they cannot be made: then the old
-    /// ones stay and the frame is shown stretched. `retire` frees what draws into the old canvas,
-    /// before the canvas goes.
-    func resize(retiring retire: () -> Void) -> OpaquePointer? {
+    /// After a resize or an output-scale change: a canvas, texture and `software` renderer of the
+    /// window's new size in output pixels. False when the size is unchanged or they cannot be
+    /// made: the old ones stay and the frame is shown stretched. `retire` frees what draws into
+    /// the old canvas, before the canvas goes.
+    func resize(retiring retire: () -> Void) -> Bool {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         guard w > 0, h > 0, w != canvas.pointee.w || h != canvas.pointee.h,
-              let (newCanvas, newTexture) = Self.makeBuffers(renderer, width: w, height: h) else { return nil }
-        guard let software = SDL_CreateSoftwareRenderer(newCanvas) else {
-            SDL_DestroyTexture(newTexture)
-            SDL_FreeSurface(newCanvas)
-            return nil
-        }
+              let buffers = Self.makeBuffers(renderer, width: w, height: h) else { return false }
         retire()
         SDL_DestroyTexture(texture)
         SDL_FreeSurface(canvas)
-        (canvas, texture) = (newCanvas, newTexture)
-        return software
+        (canvas, texture, software) = buffers
+        return true
     }
 
     /// Uploads `rects` of the canvas (output pixels; nil: all of it) into the texture, one

@@ -6,6 +6,13 @@ public protocol InputTimestamps: AnyObject {
     func pollEvents(into events: inout [PlatformEvent], oldestInputNs: inout UInt64?)
 }
 
+extension FrontEnd where Self: InputTimestamps {
+    public func pollEvents(into events: inout [PlatformEvent]) {
+        var oldest: UInt64?
+        pollEvents(into: &events, oldestInputNs: &oldest)
+    }
+}
+
 extension MonotonicTimeSource {
     /// When an event stamped `eventMs` on a wrapping millisecond tick count happened, on the
     /// monotonic clock, given that the tick count read `nowMs` at `readNs`. A stamp "in the

@@ -15,7 +15,7 @@ public enum PixelRun {
 
     /// Sets `count` pixels from `start` to `pixel`, the far half on a second core (`FillWorker`)
     /// when there is one and the run is at least `sharedCount` long. Only worth it where this core
-    /// does not draw over that half afterwards (`SDLFrontEnd.sharesClear`).
+    /// does not draw over that half afterwards (`Compositor.sharesClear`).
     public static func fillShared(_ start: UnsafeMutablePointer<UInt32>, count: Int, with pixel: UInt32) {
         if count >= sharedCount, let worker = FillWorker.shared {
             worker.fill(start, count: count, with: pixel)

@@ -34,6 +34,14 @@ public struct PixelBuffer {
     /// Fills a pixel rectangle, clipped to the buffer, with `color`.
     public func fill(_ rect: PixelRect, color: RGBA) { fill(rect, pixel: format.pixel(color)) }
 
+    /// Whether its first and last pixels hold `color`: a fill of the whole buffer reached it.
+    public func holdsAtBothEnds(_ color: RGBA) -> Bool {
+        guard width > 0, height > 0 else { return false }
+        let pixel = format.pixel(color)
+        return base.load(as: UInt32.self) == pixel
+            && base.load(fromByteOffset: (height - 1) * pitch + (width - 1) * 4, as: UInt32.self) == pixel
+    }
+
     /// Copies its rows, `width` pixels each, to `destination`, rows `destinationPitch` bytes apart.
     public func copyRows(to destination: UnsafeMutableRawPointer, pitch destinationPitch: Int) {
         let rowBytes = width * 4

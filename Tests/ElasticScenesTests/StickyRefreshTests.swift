@@ -284,13 +284,10 @@ private func run(_ scene: StickyRefresh, seconds: Double) {
     }
 
     @Test func drawsOnlyVisibleRowLabels() {
-        let scene = StickyRefresh(size: Size(1280, 720))
-        var list = DrawList()
-        var tess = Tessellator()
-        scene.draw(into: &list, tessellator: &tess, alpha: 1)
-        let rows = list.texts.filter { $0.text.hasPrefix("Row ") }
+        let texts = drawnTexts(StickyRefresh(size: Size(1280, 720)))
+        let rows = texts.filter { $0.text.hasPrefix("Row ") }
         #expect(rows.count == 15)                     // 656 / 44 → rows 1…15
         #expect(rows.first?.text == "Row 1")
-        #expect(list.texts.contains { $0.text == "Sticky Refresh" })
+        #expect(texts.contains { $0.text == "Sticky Refresh" })
     }
 }

@@ -248,13 +248,10 @@ private func triggered(_ size: Size = Size(1280, 720)) -> WaveBalls {
     }
 
     @Test func drawsOnlyVisibleCardsAt4K() {
-        let scene = WaveBalls(size: Size(3840, 2160))
-        var list = DrawList()
-        var tess = Tessellator()
-        scene.draw(into: &list, tessellator: &tess, alpha: 1)
-        let rows = list.texts.filter { $0.text.hasPrefix("Row ") }
+        let texts = drawnTexts(WaveBalls(size: Size(3840, 2160)))
+        let rows = texts.filter { $0.text.hasPrefix("Row ") }
         #expect(rows.count == 23)                       // (2160 − 80) / 92 → 23 of 30
-        #expect(list.texts.contains { $0.text == "News" })
+        #expect(texts.contains { $0.text == "News" })
     }
 
     @Test func tinyAndOddWindowsStayFinite() {

@@ -5,6 +5,7 @@ import ElasticRaster
 extension SDLFrontEnd {
     /// The surface the software renderer draws into (the presenter's canvas, or else the window
     /// surface) when it can be written directly: 32-bit pixels, no RLE, the renderer's output size.
+    /// A window shown through a texture is never asked for its surface: SDL would make it a second framebuffer.
     func writableSurface() -> UnsafeMutablePointer<SDL_Surface>? {
         guard let surface = presenter?.canvas ?? SDL_GetWindowSurface(window), surface.pointee.pixels != nil,
               surface.pointee.format?.pointee.BytesPerPixel == 4, surface.pointee.flags & UInt32(SDL_RLEACCEL) == 0,

@@ -23,9 +23,6 @@ extension SDLFrontEnd {
         let shifts = truncatesVertices && compositor.handsOverTriangles
         let source = shifts ? halfPixel.apply(to: list.mesh.vertices, scale: s) : list.mesh.vertices
         SDL_RenderSetScale(renderer, s, s)
-        let c = list.clearColor
-        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, 255)
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         source.withUnsafeBufferPointer { vertices in
             vertices.withMemoryRebound(to: SDL_Vertex.self) { vertices in
                 list.mesh.indices.withUnsafeBufferPointer { indices in

@@ -15,7 +15,8 @@ extension SDLFrontEnd: CompositorHost {
     }
 
     public func clear(_ color: RGBA, area: PixelRect?) {
-        // The clear colour and blend mode are set (`draw`).
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, 255)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         guard let area else { SDL_RenderClear(renderer); return }  // ignores the clip rectangle
         inOutputPixels {
             var r = SDL_FRect(area)

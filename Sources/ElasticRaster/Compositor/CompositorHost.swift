@@ -9,7 +9,7 @@ public protocol CompositorHost: AnyObject {
     func flush()
     /// Clips what the host draws next to `area` (output pixels).
     func clip(to area: PixelRect)
-    /// Fills `area` with the clear colour (there is no buffer to clear); nil: the whole output.
+    /// Fills `area` with `color` (the opaque clear: there is no buffer to clear); nil: the whole output.
     func clear(_ color: RGBA, area: PixelRect?)
     /// Draws `count` indices from `first` of the list's mesh, blended by `blend`.
     func drawTriangles(first: Int, count: Int, blend: BlendMode)

@@ -16,8 +16,7 @@ extension SDLFrontEnd {
 
     /// After a resize or an output-scale change, the presenter's new canvas and software renderer.
     func resizeCanvas() {
-        guard let presenter, presenter.resize(retiring: { text.close(); SDL_DestroyRenderer(renderer) }) else { return }
-        renderer = presenter.software
+        guard let presenter, presenter.resize(retiring: { text.close() }) else { return }
         text = SDLText(renderer: renderer)
         invalidate()
     }

@@ -6,7 +6,7 @@ extension SDLFrontEnd {
     /// flag even where it only imitates vsync with millisecond delays (`VsyncSource`).
     public func displayReport(fpsLimit: Double, headless: Bool, simulatedFPS: Double) -> DisplayReport {
         var info = SDL_RendererInfo()
-        SDL_GetRendererInfo(presenter?.renderer ?? renderer, &info)
+        SDL_GetRendererInfo(windowRenderer, &info)
         let flag = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
         let simulated = VsyncSource.isSimulated(drawing: rendererName, videoDriver: videoDriver, presenter: presenter?.name,
                                                 swapInterval: SDL_GL_GetSwapInterval())
@@ -16,6 +16,6 @@ extension SDLFrontEnd {
 
     /// The loop's timer paces from now on: SDL's imitated vsync must not add its delays on top.
     public func stopRendererVsync() {
-        SDL_RenderSetVSync(presenter?.renderer ?? renderer, 0)
+        SDL_RenderSetVSync(windowRenderer, 0)
     }
 }

@@ -6,10 +6,13 @@ import ElasticRaster
 /// submission, text and screenshots. The only type in the program that talks to SDL.
 public final class SDLFrontEnd: FrontEnd {
     let window: OpaquePointer
-    /// What draws; with a `presenter`, the software renderer on its canvas (replaced on resize).
-    var renderer: OpaquePointer
+    /// The renderer on the window: it presents, and holds the vsync setting.
+    let windowRenderer: OpaquePointer
     /// Shows the canvas where the video driver has no window framebuffer (Wayland).
     let presenter: StreamingPresenter?
+    /// What draws: the software renderer on the presenter's canvas (replaced on resize), or else
+    /// the window's renderer.
+    var renderer: OpaquePointer { presenter?.software ?? windowRenderer }
     public let rendererName: String
     public let videoDriver: String
     public let vsyncRequested: Bool
@@ -65,13 +68,13 @@ public final class SDLFrontEnd: FrontEnd {
         if let note = setup.note { reason += "; " + note }
         presenter = setup.presenter
         self.window = window
-        renderer = setup.renderer
+        windowRenderer = presenter?.renderer ?? setup.renderer
         rendererName = setup.name
         vsyncRequested = options.vsync
         rendererReason = reason
         truncatesVertices = rendererName == "software"
         glFinish = setup.glFinish
-        text = SDLText(renderer: renderer)
+        text = SDLText(renderer: setup.renderer)
         refreshSizes()
         directFills = rendererName == "software" && probeDirectFills()
         partialUpdates = directFills && options.redraw == .damage
@@ -79,8 +82,7 @@ public final class SDLFrontEnd: FrontEnd {
 
     deinit {
         text.close()
-        SDL_DestroyRenderer(renderer)
-        presenter?.close()
+        if let presenter { presenter.close() } else { SDL_DestroyRenderer(windowRenderer) }
         SDL_DestroyWindow(window)
         SDL_Quit()
     }

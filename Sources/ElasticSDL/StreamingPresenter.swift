@@ -13,7 +13,7 @@ final class StreamingPresenter {
     /// What the software renderer draws into: output pixels, opaque 32-bit.
     private(set) var canvas: UnsafeMutablePointer<SDL_Surface>
     private var texture: OpaquePointer
-    /// The software renderer on `canvas`: made here, owned (and destroyed) by the front end.
+    /// The software renderer on `canvas` (what the front end draws with).
     private(set) var software: OpaquePointer
 
     /// X8R8G8B8, the format of X11 window surfaces: the software renderer writes the same bytes
@@ -44,11 +44,11 @@ final class StreamingPresenter {
 
     private var closed = false
 
-    /// Frees the texture, canvas and renderer (before the window and SDL go; the software renderer
-    /// on the canvas must be gone already).
+    /// Frees the software renderer, texture, canvas and renderer (before the window and SDL go).
     func close() {
         guard !closed else { return }
         closed = true
+        SDL_DestroyRenderer(software)
         SDL_DestroyTexture(texture)
         SDL_FreeSurface(canvas)
         SDL_DestroyRenderer(renderer)
@@ -83,14 +83,15 @@ final class StreamingPresenter {
 
     /// After a resize or an output-scale change: a canvas, texture and `software` renderer of the
     /// window's new size in output pixels. False when the size is unchanged or they cannot be
-    /// made: the old ones stay and the frame is shown stretched. `retire` frees what draws into
-    /// the old canvas, before the canvas goes.
+    /// made: the old ones stay and the frame is shown stretched. `retire` frees what the front end
+    /// made with the old software renderer, before it goes.
     func resize(retiring retire: () -> Void) -> Bool {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         guard w > 0, h > 0, w != canvas.pointee.w || h != canvas.pointee.h,
               let buffers = Self.makeBuffers(renderer, width: w, height: h) else { return false }
         retire()
+        SDL_DestroyRenderer(software)
         SDL_DestroyTexture(texture)
         SDL_FreeSurface(canvas)
         (canvas, texture, software) = buffers

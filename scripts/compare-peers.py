@@ -33,7 +33,9 @@ and band: --redraw damage; full frame: --redraw all) divided by the peer's time 
 Elastic is faster). Peers are timed from Python: their paths, clips and label images are
 built before the clock starts (in their favour), the drawing calls and Python's call overhead
 (a few µs per shape) count. Elastic's figure holds everything its frame does. --by-mode prints
-one table per mode instead of one wide table.
+one table per mode instead of one wide table, each with Elastic's submit_ms p50 beside its
+frame_ms: the drawing alone (rasterising, damage, blending), the part of its frame the peers'
+figures compare with, the rest being input, springs, tessellation and present.
 
 --sweep plays the wave sweep instead (assets/replays/wave-pull-sweep.jsonl, issue 41's replay: wave-pull
 held and swept from side to side for 7.75 s, in 1280×720 coordinates) at each window with
@@ -176,7 +178,9 @@ def main():
                 row = {"window": f"{width}×{height}", "scene": scene,
                        "elastic": trace.percentile([r["frame_ms"] for r in stats], 50),
                        "damaged": trace.percentile([r["damaged_px"] for r in stats], 50),
+                       "elastic_submit": trace.percentile([r["submit_ms"] for r in stats], 50),
                        "elastic_all": trace.percentile([r["frame_ms"] for r in whole], 50),
+                       "elastic_all_submit": trace.percentile([r["submit_ms"] for r in whole], 50),
                        "frames": len(frames), "peers": timed}
                 for _, peer, prepared in ready:
                     if shot:

@@ -73,7 +73,7 @@ def stats(binary, scene, width, height, replay, tmp, run, redraw="damage"):
     play(binary, scene, width, height, replay, run, ["--stats", path, "--redraw", redraw])
     with open(path, newline="") as f:
         rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
-    return run.keep([{"frame": int(r["frame"]), **{k: float(r[k]) for k in ("frame_ms", "damaged_px")}} for r in rows])
+    return run.keep([{"frame": int(r["frame"]), **{k: float(r[k]) for k in ("frame_ms", "submit_ms", "damaged_px")}} for r in rows])
 
 
 def trace(binary, scene, width, height, replay, tmp, run, screenshot=None):

@@ -75,10 +75,9 @@ extension Compositor {
     /// Clears each of `areas` of `buffer` to `pixel` where no opaque write of this frame covers it.
     func clearUncovered(_ buffer: PixelBuffer, _ areas: [PixelRect], pixel: UInt32) {
         let shared = sharesClear
-        // Taken out of self while it fills: read in the closure it would be copied, a retain an array.
-        var cover = RowBitmap()
-        swap(&cover, &self.cover)
-        defer { swap(&cover, &self.cover) }
+        // A local constant, which the closure borrows: read from self, or a variable, it would be
+        // copied at each call (a retain an array).
+        let cover = self.cover
         forEachUncovered(of: areas, within: buffer.bounds, after: -1) {
             cover.fillUnmarked($0, base: buffer.base, pitch: buffer.pitch, pixel: pixel, shared: shared)
         }

@@ -8,7 +8,8 @@ import ElasticCore
 /// them, within its row's `pitch`, are read and written back unchanged.
 public enum SpanBlend {
     /// `color` at `opacity` (0…255) times each span's coverage, over the pixels at `base` (rows
-    /// `pitch` bytes apart). Spans must lie inside the pixels.
+    /// `pitch` bytes apart). Spans must lie inside the pixels, sorted by row then column, those of
+    /// a row disjoint and not empty (as the rasteriser makes them).
     public static func apply(_ spans: [CoverageSpan], color: UInt32, opacity: UInt8, to base: UnsafeMutableRawPointer, pitch: Int) {
         apply(spans[...], color: color, opacity: opacity, to: base, pitch: pitch)
     }
@@ -136,13 +137,14 @@ public enum SpanBlend {
     }
 
     /// How many one-pixel spans from spans[k] (one itself) lie side by side in its row, up to
-    /// eight, before `end` and ending by `limit`.
+    /// eight, before `end` and ending by `limit`. A row's spans being sorted, disjoint and not
+    /// empty, the next is the next pixel's cell exactly when it ends one pixel further on.
     @inline(__always)
     static func cellCount(_ spans: UnsafeBufferPointer<CoverageSpan>, at k: Int, end: Int, limit: Int32) -> Int {
         let first = spans[k]
+        let most = min(8, end &- k, Int(limit) &- Int(first.x0))
         var n = 1
-        while n < 8, k &+ n < end, case let s = spans[k &+ n], s.y == first.y, s.x0 == first.x0 &+ Int32(truncatingIfNeeded: n),
-              s.x1 == s.x0 &+ 1, s.x1 <= limit {
+        while n < most, case let s = spans[k &+ n], s.y == first.y, s.x1 == first.x0 &+ Int32(truncatingIfNeeded: n) &+ 1 {
             n &+= 1
         }
         return n

@@ -59,28 +59,45 @@ public struct PixelRegion: Sendable, Equatable {
     /// are; others are united one by one.
     public mutating func set(_ rects: [PixelRect]) {
         removeAll()
-        var k = 0
-        // In banded order: each rectangle either continues the last band (same rows, right of
-        // it) or starts a band below it.
-        while k < rects.count {
-            let r = rects[k]
-            if !r.isEmpty {
-                let y0 = Int32(truncatingIfNeeded: r.y0), y1 = Int32(truncatingIfNeeded: r.y1)
-                let x0 = Int32(truncatingIfNeeded: r.x0), x1 = Int32(truncatingIfNeeded: r.x1)
-                if let last = bands.last, last.y0 == y0, last.y1 == y1 {
-                    guard x0 > spans[spans.count - 1].x1 else { break }
-                    spans.append(Span(x0: x0, x1: x1))
-                    bands[bands.count - 1].end += 1
-                } else {
-                    guard bands.last.map({ y0 >= $0.y1 }) ?? true else { break }
-                    closeBand()
-                    bands.append(Band(y0: y0, y1: y1, start: Int32(spans.count), end: Int32(spans.count + 1)))
-                    spans.append(Span(x0: x0, x1: x1))
+        // Written by pointer into room made first (a rectangle adds at most a band and a span),
+        // then cut to what was written: appended one by one, each rectangle would check the
+        // arrays' uniqueness and room.
+        let room = rects.count
+        if bands.count < room { bands.append(contentsOf: repeatElement(Band(y0: 0, y1: 0, start: 0, end: 0), count: room - bands.count)) }
+        if spans.count < room { spans.append(contentsOf: repeatElement(Span(x0: 0, x1: 0), count: room - spans.count)) }
+        var k = 0, bandCount = 0, spanCount = 0
+        rects.withUnsafeBufferPointer { rects in
+            bands.withUnsafeMutableBufferPointer { bandRoom in
+                spans.withUnsafeMutableBufferPointer { spanRoom in
+                    let bands = bandRoom.baseAddress!, spans = spanRoom.baseAddress!
+                    // In banded order: each rectangle either continues the last band (same rows,
+                    // right of it) or starts a band below it.
+                    while k < rects.count {
+                        let r = rects[k]
+                        if !r.isEmpty {
+                            let y0 = Int32(truncatingIfNeeded: r.y0), y1 = Int32(truncatingIfNeeded: r.y1)
+                            let x0 = Int32(truncatingIfNeeded: r.x0), x1 = Int32(truncatingIfNeeded: r.x1)
+                            if bandCount > 0, bands[bandCount &- 1].y0 == y0, bands[bandCount &- 1].y1 == y1 {
+                                guard x0 > spans[spanCount &- 1].x1 else { break }
+                                bands[bandCount &- 1].end &+= 1
+                            } else {
+                                guard bandCount == 0 || y0 >= bands[bandCount &- 1].y1 else { break }
+                                Self.closeBand(bands, &bandCount, spans, &spanCount)
+                                let start = Int32(truncatingIfNeeded: spanCount)
+                                bands[bandCount] = Band(y0: y0, y1: y1, start: start, end: start &+ 1)
+                                bandCount &+= 1
+                            }
+                            spans[spanCount] = Span(x0: x0, x1: x1)
+                            spanCount &+= 1
+                        }
+                        k &+= 1
+                    }
+                    Self.closeBand(bands, &bandCount, spans, &spanCount)
                 }
             }
-            k += 1
         }
-        closeBand()
+        bands.removeSubrange(bandCount...)
+        spans.removeSubrange(spanCount...)
         bounds = Self.bounds(bands, spans)
         while k < rects.count { formUnion(rects[k]); k += 1 }
     }
@@ -125,6 +142,19 @@ public struct PixelRegion: Sendable, Equatable {
         bands.removeLast()
         // One at a time: `removeLast(_:)` goes through a general subrange replacement.
         for _ in 0..<(b.end - b.start) { spans.removeLast() }
+    }
+
+    /// `closeBand` on the first `bandCount` bands at `bands` and `spanCount` spans at `spans`.
+    @inline(__always)
+    private static func closeBand(_ bands: UnsafeMutablePointer<Band>, _ bandCount: inout Int,
+                                  _ spans: UnsafePointer<Span>, _ spanCount: inout Int) {
+        guard bandCount >= 2 else { return }
+        let a = bands[bandCount &- 2], b = bands[bandCount &- 1]
+        guard a.y1 == b.y0, a.end &- a.start == b.end &- b.start,
+              sameSpans(spans + Int(a.start), spans + Int(b.start), count: Int(a.end &- a.start)) else { return }
+        bands[bandCount &- 2].y1 = b.y1
+        bandCount &-= 1
+        spanCount &-= Int(b.end &- b.start)  // the last band's spans are the last ones
     }
 
     /// Whether the `count` spans at `a` are those at `b`: two bands that touch and hold the same

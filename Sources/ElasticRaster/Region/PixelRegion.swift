@@ -133,18 +133,19 @@ public struct PixelRegion: Sendable, Equatable {
     /// Joins the last band to the one above it when they touch and hold the same spans.
     private mutating func closeBand() {
         let n = bands.count
-        guard n >= 2 else { return }
-        let a = bands[n - 2], b = bands[n - 1]
-        guard a.y1 == b.y0, a.end - a.start == b.end - b.start, spans.withUnsafeBufferPointer({
-            Self.sameSpans($0.baseAddress! + Int(a.start), $0.baseAddress! + Int(b.start), count: Int(a.end - a.start))
-        }) else { return }
-        bands[n - 2].y1 = b.y1
+        guard n >= 2, let b = bands.last else { return }
+        var bandCount = n, spanCount = spans.count
+        bands.withUnsafeMutableBufferPointer { bands in
+            spans.withUnsafeBufferPointer { Self.closeBand(bands.baseAddress!, &bandCount, $0.baseAddress!, &spanCount) }
+        }
+        guard bandCount < n else { return }
         bands.removeLast()
         // One at a time: `removeLast(_:)` goes through a general subrange replacement.
         for _ in 0..<(b.end - b.start) { spans.removeLast() }
     }
 
-    /// `closeBand` on the first `bandCount` bands at `bands` and `spanCount` spans at `spans`.
+    /// `closeBand` on the first `bandCount` bands at `bands` and `spanCount` spans at `spans`
+    /// (by pointer: `set` writes into room made first).
     @inline(__always)
     private static func closeBand(_ bands: UnsafeMutablePointer<Band>, _ bandCount: inout Int,
                                   _ spans: UnsafePointer<Span>, _ spanCount: inout Int) {

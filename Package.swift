@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ElasticCore"], path: "Tests/TestSupport"),
         .testTarget(name: "ElasticCoreTests", dependencies: ["ElasticCore", "TestRandom", "TestSupport"]),
         .testTarget(name: "ElasticRasterTests", dependencies: ["ElasticCore", "ElasticRaster", "TestRandom", "TestSupport"]),
-        .testTarget(name: "ElasticSDLTests", dependencies: ["CSDL2", "ElasticCore", "ElasticRaster", "ElasticSDL"]),
+        .testTarget(name: "ElasticSDLTests", dependencies: ["CSDL2", "ElasticCore", "ElasticRaster", "ElasticSDL", "TestRandom"]),
         .testTarget(name: "ElasticScenesTests", dependencies: ["ElasticScenes"]),
         // Test support shared by the test targets: one scratch folder a test process.
         .target(name: "TestScratch", path: "Tests/TestScratch"),

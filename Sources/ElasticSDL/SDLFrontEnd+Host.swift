@@ -32,6 +32,11 @@ extension SDLFrontEnd: CompositorHost {
 
     public func drawText(_ item: TextItem) { text.draw(item, pixelScale: Double(compositor.scale)) }
 
+    public func labelImage(_ item: TextItem) -> LabelImage? {
+        text.image(item, pixelScale: Double(compositor.scale), scale: compositor.scale,
+                   viewport: (outputSize.width, outputSize.height))
+    }
+
     public func fillRect(_ r: Rect, color: RGBA) {
         SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
         SDL_SetRenderDrawBlendMode(renderer, color.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)

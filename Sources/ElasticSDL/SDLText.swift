@@ -1,7 +1,9 @@
 import CSDL2
 import ElasticCore
+import ElasticRaster
 
-/// Labels through SDL2_ttf, kept as textures while they are drawn (`LabelCache`).
+/// Labels through SDL2_ttf, kept while they are drawn (`LabelCache`): as textures SDL draws, and
+/// as the pixels the compositor blends into its buffer.
 final class SDLText {
     private let renderer: OpaquePointer
     private var fonts: [Int: OpaquePointer] = [:]
@@ -9,7 +11,14 @@ final class SDLText {
     private(set) var fontPath: String?
     private(set) var problem: String?
 
-    private struct Label { var texture: OpaquePointer; var width: Int32; var height: Int32 }
+    /// The texture SDL draws, and the pixels it was made from, which the compositor blends itself
+    /// when both are ARGB8888 (so SDL would blit the very same pixels: `LabelBlend`).
+    private struct Label {
+        var texture: OpaquePointer
+        var surface: UnsafeMutablePointer<SDL_Surface>
+        var blendable: Bool
+        func release() { SDL_DestroyTexture(texture); SDL_FreeSurface(surface) }
+    }
 
     init(renderer: OpaquePointer) {
         self.renderer = renderer
@@ -22,7 +31,7 @@ final class SDLText {
     }
 
     func close() {
-        cache.removeAll { SDL_DestroyTexture($0.texture) }
+        cache.removeAll { $0.release() }
         for font in fonts.values { TTF_CloseFont(font) }
         fonts.removeAll()
         if TTF_WasInit() != 0 { TTF_Quit() }
@@ -30,7 +39,7 @@ final class SDLText {
 
     func beginFrame() { cache.beginFrame() }
 
-    func endFrame() { cache.endFrame { SDL_DestroyTexture($0.texture) } }
+    func endFrame() { cache.endFrame { $0.release() } }
 
     private func font(pixelSize: Int) -> OpaquePointer? {
         if let f = fonts[pixelSize] { return f }
@@ -48,22 +57,52 @@ final class SDLText {
     }
 
     func draw(_ item: TextItem, pixelScale: Double) {
-        guard !item.text.isEmpty, item.size.isFinite, item.size > 0, item.position.isFinite else { return }
+        guard let (label, dst) = placed(item, pixelScale: pixelScale) else { return }
+        var rect = dst
+        SDL_SetTextureAlphaMod(label.texture, item.color.a)
+        SDL_RenderCopyF(renderer, label.texture, nil, &rect)
+    }
+
+    /// The label's pixels where `draw` would blit them unscaled with a renderer of `scale` (nil:
+    /// SDL would stretch them, they lie outside the `viewport` (output pixels), or it is not drawn).
+    func image(_ item: TextItem, pixelScale: Double, scale: Float, viewport: (width: Int, height: Int)) -> LabelImage? {
+        guard let (label, dst) = placed(item, pixelScale: pixelScale) else { return nil }
+        let surface = label.surface.pointee
+        guard label.blendable, let pixels = surface.pixels else { return nil }
+        // As SDL_RenderCopyF and the software renderer's SW_QueueCopy place it: tested against the
+        // viewport in points, then scaled in single precision and truncated.
+        var view = SDL_FRect(x: 0, y: 0, w: Float(Double(viewport.width) / Double(scale)), h: Float(Double(viewport.height) / Double(scale)))
+        var placed = dst
+        // C's (int) cast, refusing what it would not define.
+        func truncated(_ v: Float) -> Int? { v > -2_147_483_648 && v < 2_147_483_648 ? Int(v) : nil }
+        guard SDL_HasIntersectionF(&placed, &view) == SDL_TRUE,
+              let x = truncated(dst.x * scale), let y = truncated(dst.y * scale),
+              truncated(dst.w * scale) == Int(surface.w), truncated(dst.h * scale) == Int(surface.h) else { return nil }
+        return LabelImage(pixels: pixels.assumingMemoryBound(to: UInt32.self), width: Int(surface.w), height: Int(surface.h),
+                          pitch: Int(surface.pitch) / 4, x: x, y: y, opacity: item.color.a)
+    }
+
+    /// The label of `item` and where it is drawn, in points (the renderer scale maps points to
+    /// pixels; the label is already in pixels).
+    private func placed(_ item: TextItem, pixelScale: Double) -> (Label, SDL_FRect)? {
+        guard !item.text.isEmpty, item.size.isFinite, item.size > 0, item.position.isFinite else { return nil }
         let px = TextItem.pixelSize(item.size, scale: pixelScale)
         let label = cache.label(for: .init(item, pixelSize: px)) { () -> Label? in
             guard let font = font(pixelSize: px) else { return nil }
             let color = SDL_Color(r: item.color.r, g: item.color.g, b: item.color.b, a: 255)
             guard let surface = TTF_RenderUTF8_Blended(font, item.text, color) else { return nil }
-            defer { SDL_FreeSurface(surface) }
-            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
+                SDL_FreeSurface(surface)
+                return nil
+            }
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-            return Label(texture: texture, width: surface.pointee.w, height: surface.pointee.h)
+            var format: UInt32 = 0
+            SDL_QueryTexture(texture, &format, nil, nil, nil)
+            let argb = SDL_PIXELFORMAT_ARGB8888.rawValue
+            return Label(texture: texture, surface: surface, blendable: format == argb && surface.pointee.format.pointee.format == argb)
         }
-        guard let e = label else { return }
-        SDL_SetTextureAlphaMod(e.texture, item.color.a)
-        // The renderer scale maps points to pixels; the texture is already in pixels.
-        let w = Double(e.width) / pixelScale, h = Double(e.height) / pixelScale
-        var dst = SDL_FRect(x: Float(item.leftEdge(width: w)), y: Float(item.position.y - h / 2), w: Float(w), h: Float(h))
-        SDL_RenderCopyF(renderer, e.texture, nil, &dst)
+        guard let label else { return nil }
+        let w = Double(label.surface.pointee.w) / pixelScale, h = Double(label.surface.pointee.h) / pixelScale
+        return (label, SDL_FRect(x: Float(item.leftEdge(width: w)), y: Float(item.position.y - h / 2), w: Float(w), h: Float(h)))
     }
 }

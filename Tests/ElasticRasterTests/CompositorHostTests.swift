@@ -13,6 +13,7 @@ struct CompositorHostTests {
         func clear(_ color: RGBA, area: PixelRect?) { calls.append("clear \(area.map { "\($0)" } ?? "all")") }
         func drawTriangles(first: Int, count: Int, blend: BlendMode) { calls.append("triangles \(first) \(count)") }
         func drawText(_ item: TextItem) { calls.append("text \(item.text)") }
+        func labelImage(_ item: TextItem) -> LabelImage? { nil }
         func fillRect(_ rect: Rect, color: RGBA) { calls.append("rect \(rect.x)") }
     }
 

@@ -3,8 +3,8 @@ import ElasticCore
 extension Compositor {
     /// Clears and composites the list `begin` planned inside `frameRects`, in painter's order:
     /// the clear and opaque rectangles straight into the fill buffer when there is one, runs of one
-    /// colour with exact coverage, translucent rectangles by pixman's OVER, and everything else
-    /// through `host`.
+    /// colour with exact coverage, translucent rectangles by pixman's OVER, there too the labels
+    /// the host hands over as pixels (`LabelBlend`), and everything else through `host`.
     public func composite(_ list: DrawList, host: CompositorHost) {
         coverage.host = host
         defer { coverage.host = nil }
@@ -46,8 +46,18 @@ extension Compositor {
                             }
                         }
                     case let .text(index):
-                        let box = DamageTracker.textBounds(list.texts[index], scale: Double(s))
-                        forEachArea(host, meeting: box) { _ in host.drawText(list.texts[index]) }
+                        let item = list.texts[index]
+                        let box = DamageTracker.textBounds(item, scale: Double(s))
+                        let whole = redrawsWholeOutput
+                        guard whole || frameRects.contains(where: { !$0.intersection(box).isEmpty }) else { continue }
+                        if let fills, LabelBlend.supports(fills.format), let label = host.labelImage(item) {
+                            host.flush()  // anything the host still holds goes underneath
+                            for area in frameRects where whole || !area.intersection(box).isEmpty {
+                                LabelBlend.blend(label, into: fills, clip: area)
+                            }
+                        } else {
+                            forEachArea(host, meeting: box) { _ in host.drawText(item) }
+                        }
                     case let .rect(r, color) where fills != nil && color.isOpaque:
                         guard let fills, let pixels = r.filledPixels(scale: s) else { continue }
                         host.flush()  // anything the host still holds goes underneath

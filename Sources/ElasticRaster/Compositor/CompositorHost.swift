@@ -1,8 +1,8 @@
 import ElasticCore
 
-/// What draws the commands the compositor cannot (text, triangles of several colours or out of
-/// its fixed point's range, everything when it has no buffer): the owner of the buffer, through
-/// its own renderer. Called in painter's order, once for each of the frame's rectangles a
+/// What draws the commands the compositor cannot (labels it is not handed as pixels, triangles
+/// of several colours or out of its fixed point's range, everything when it has no buffer): the
+/// owner of the buffer, through its own renderer. Called in painter's order, once for each of the frame's rectangles a
 /// command meets, clipped to it (`Compositor.forEachArea`).
 public protocol CompositorHost: AnyObject {
     /// Lands whatever the host still queues in the buffer: it lies under what the compositor writes next.
@@ -14,6 +14,9 @@ public protocol CompositorHost: AnyObject {
     /// Draws `count` indices from `first` of the list's mesh, blended by `blend`.
     func drawTriangles(first: Int, count: Int, blend: BlendMode)
     func drawText(_ item: TextItem)
+    /// The label `drawText` would draw, as pixels the compositor blends itself into its buffer
+    /// (nil: the host draws it).
+    func labelImage(_ item: TextItem) -> LabelImage?
     /// Fills a rectangle (scene points) with `color`, blended when it is translucent.
     func fillRect(_ rect: Rect, color: RGBA)
 }

@@ -38,7 +38,12 @@ public struct LabelCache<Label> {
     /// nothing is kept), marked as used this frame.
     @inlinable
     public mutating func label(for key: Key, render: () -> Label?) -> Label? {
-        guard let label = entries[key]?.label ?? render() else { return nil }
+        // A kept label (every frame, for each label drawn) is found and marked with one lookup.
+        if let index = entries.index(forKey: key) {
+            entries.values[index].lastUsed = frame
+            return entries.values[index].label
+        }
+        guard let label = render() else { return nil }
         entries[key] = (label, frame)
         return label
     }

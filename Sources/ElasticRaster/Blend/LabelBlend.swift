@@ -88,13 +88,20 @@ public enum LabelBlend {
                 let a = (s >> 24) &* opacity / 255
                 if a == 0 { target[k] = d & 0x00FF_FFFF; continue }
                 let inverse = 255 - a  // a < 255: the opacity is below 255
-                @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
-                    (s >> shift & 0xFF) &* a / 255 &+ inverse &* (d >> shift & 0xFF) / 255
-                }
-                target[k] = channel(16) << 16 | channel(8) << 8 | channel(0)
+                // Red and blue a word, as in `opaqueRow`; each term is divided by 255 on its own.
+                let rb = dividedBy255((s & 0x00FF_00FF) &* a) &+ dividedBy255((d & 0x00FF_00FF) &* inverse)
+                let g = (s >> 8 & 0xFF) &* a / 255 &+ inverse &* (d >> 8 & 0xFF) / 255
+                target[k] = rb | g << 8
             }
             i = end
         }
+    }
+
+    /// x / 255 in each of the two sixteen-bit halves of `w` (each at most 255 × 255): there
+    /// (x + 1 + x >> 8) >> 8 is exactly x / 255, and no half carries into the other.
+    @inline(__always)
+    private static func dividedBy255(_ w: UInt32) -> UInt32 {
+        (w &+ 0x0001_0001 &+ (w >> 8 & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
     }
 
     /// Whether the eight pixels from `pixels` are all clear (alpha 0).

@@ -89,19 +89,19 @@ struct AssetLocatorTests {
     }
 
     @Test("a copy of the binary in <root>/usr/bin plays <root>/usr/share/elastic's tour, run from another folder")
-    func copiedBinaryPlaysItsTour() throws {
+    func copiedBinaryPlaysItsTour() async throws {
         // One stop only, so the output tells the installed tour from the repository's five.
         let (dir, binary) = try Self.installedCopy("assets-copy", stops: ["1-wave-pull.jsonl"])
-        let result = try ElasticBinary.run(["play", "--headless", "--tour", "--window", "320x180", "--scale", "0.25", "--seconds", "0.5"],
+        let result = try await ElasticBinary.run(["play", "--headless", "--tour", "--window", "320x180", "--scale", "0.25", "--seconds", "0.5"],
                                            shell: "cd '\(dir.path)/elsewhere' &&", executable: binary)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("tour 1/1: wave-pull:"), "stdout: \(result.stdout)")
     }
 
     @Test("a copy of the binary with no tour beside it stops with the places it looked at")
-    func copiedBinaryWithoutTour() throws {
+    func copiedBinaryWithoutTour() async throws {
         let (dir, binary) = try Self.installedCopy("assets-copy-bare", stops: [])
-        let result = try ElasticBinary.run(["play", "--headless", "--tour", "--seconds", "0.5"],
+        let result = try await ElasticBinary.run(["play", "--headless", "--tour", "--seconds", "0.5"],
                                            shell: "cd '\(dir.path)/elsewhere' &&", executable: binary)
         #expect(result.status != 0)
         #expect(result.stderr.contains(dir.path + "/root/usr/share/elastic/tour") && result.stderr.contains(dir.path + "/elsewhere/assets/tour"),

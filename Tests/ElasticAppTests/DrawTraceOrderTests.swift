@@ -50,11 +50,11 @@ import Testing
         #expect(frame["damage"] as? [[Int]] == [[0, 0, 800, 600]])
     }
 
-    @Test func aTraceThatWouldOverwriteTheReplayIsRefused() throws {
+    @Test func aTraceThatWouldOverwriteTheReplayIsRefused() async throws {
         let dir = try ElasticBinary.scratch("draw-trace-refused")
         let replay = dir.appendingPathComponent("in.jsonl")
         try "{\"t\": 0.1, \"type\": \"key\", \"key\": \"space\"}\n".write(to: replay, atomically: true, encoding: .utf8)
-        let run = try ElasticBinary.run(["play", "--headless", "--frames", "2", "--replay", replay.path, "--trace-draw", replay.path])
+        let run = try await ElasticBinary.run(["play", "--headless", "--frames", "2", "--replay", replay.path, "--trace-draw", replay.path])
         #expect(run.status == 2)
         #expect(run.stderr.contains("--trace-draw"))
         #expect(try String(contentsOf: replay, encoding: .utf8).contains("space"))

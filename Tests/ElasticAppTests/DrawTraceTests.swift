@@ -19,11 +19,11 @@ import Testing
 /// them, see compare-peers.py --check) are masked out.
 @Suite struct DrawTraceTests {
     @Test(arguments: ["wave-pull", "gooey-menu", "jelly-block", "sticky-refresh", "wave-balls"])
-    func exportedFrameRedrawsAsTheScreenshot(scene: String) throws {
+    func exportedFrameRedrawsAsTheScreenshot(scene: String) async throws {
         let dir = try ElasticBinary.scratch("draw-trace-\(scene)")
         let trace = dir.appendingPathComponent("draw.jsonl").path, shot = dir.appendingPathComponent("last.png").path
         let replay = ElasticBinary.root.appendingPathComponent("assets/replays/\(scene)-moving.jsonl").path
-        let run = try ElasticBinary.run(["play", "--headless", "--scene", scene, "--replay", replay, "--frames", "45",
+        let run = try await ElasticBinary.run(["play", "--headless", "--scene", scene, "--replay", replay, "--frames", "45",
                                          "--no-hint", "--renderer", "software", "--trace-draw", trace, "--screenshot", shot])
         try #require(run.status == 0, "\(run.stderr)")
         let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")

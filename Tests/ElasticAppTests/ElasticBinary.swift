@@ -32,15 +32,39 @@ enum ElasticBinary {
     /// Runs the binary to its end (through `/bin/sh -c "<shell> exec …"` when `shell` is given);
     /// stdout and stderr go to files, not pipes, so a chatty child can never block on a full pipe.
     /// A child still running after `timeout` seconds is killed and `TimedOut` thrown.
-    /// `executable` runs another program instead (the test bundle itself, for a child test).
+    /// `executable` runs another program instead (a copy of the binary, xdotool, mount).
+    /// The binary waits for one of `slots` first (other programs, such as xdotool driving a running
+    /// app, start at once), and the child's exit is awaited without holding a thread, so the test
+    /// pool's threads run in-process tests while children run.
     static func run(_ arguments: [String], environment: [String: String] = [:], shell: String? = nil,
-                    timeout: Double = 120, executable: URL? = nil) throws -> Result {
+                    timeout: Double = 120, executable: URL? = nil) async throws -> Result {
+        guard executable == nil else {
+            return try await runHoldingSlot(arguments, environment: environment, shell: shell, timeout: timeout, executable: executable)
+        }
+        await slots.acquire()
+        do {
+            let result = try await runHoldingSlot(arguments, environment: environment, shell: shell, timeout: timeout,
+                                                  executable: nil)
+            await slots.release()
+            return result
+        } catch {
+            await slots.release()
+            throw error
+        }
+    }
+
+    /// How many children `run` lets run at once: one per core keeps the cores busy beside the
+    /// in-process tests, and a child's timeout measures its own run, not a queue of siblings.
+    static let slots = ChildSlots(max(2, ProcessInfo.processInfo.activeProcessorCount))
+
+    private static func runHoldingSlot(_ arguments: [String], environment: [String: String], shell: String?,
+                                       timeout: Double, executable: URL?) async throws -> Result {
         let dir = try TestScratch.folder("run-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let outPath = dir.appendingPathComponent("out").path, errPath = dir.appendingPathComponent("err").path
         let pid = try spawn(arguments, environment: environment, shell: shell, stdout: outPath, stderr: errPath,
                             executable: executable ?? url)
-        let status = wait(pid, timeout: timeout)
+        let status = await wait(pid, timeout: timeout)
         let stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
         guard let status else {
             throw TimedOut(description: "elastic \(arguments.joined(separator: " ")) was still running after \(timeout) s and was killed; "
@@ -83,29 +107,52 @@ enum ElasticBinary {
         var pid: pid_t = 0
         let rc = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
         guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EIO) }
+        ChildLog.started(pid: pid, arguments: Array(args.dropFirst()))
         return pid
     }
 
     /// Waits for `pid` and returns its exit status (128 + the signal if a signal ended it), or nil
-    /// when `timeout` seconds pass first; the child is then killed and reaped.
-    static func wait(_ pid: pid_t, timeout: Double?) -> Int32? {
-        var status: Int32 = 0
-        if let timeout {
-            let deadline = Date().addingTimeInterval(timeout)
-            while true {
-                let r = waitpid(pid, &status, WNOHANG)
-                if r == pid { break }
-                if r < 0 && errno != EINTR { return nil }
-                if Date() >= deadline {
-                    kill(pid, SIGKILL)
-                    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                    return nil
-                }
-                Thread.sleep(forTimeInterval: 0.02)
+    /// when `timeout` seconds pass first; the child is then killed and reaped. It polls with
+    /// `Task.sleep`, which suspends the test instead of blocking one of the pool's threads.
+    static func wait(_ pid: pid_t, timeout: Double?) async -> Int32? {
+        let deadline = timeout.map { ContinuousClock.now + .milliseconds(Int($0 * 1000)) }
+        var pause = Duration.milliseconds(1)
+        while true {
+            if let status = reaped(pid, block: false) { return status }
+            if let deadline, ContinuousClock.now >= deadline {
+                kill(pid, SIGKILL)
+                _ = reaped(pid, block: true)
+                return nil
             }
-        } else {
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .milliseconds(20))
         }
+    }
+
+    /// Sends `signal` to `pid` and reaps it, killing it if it is still there after `grace` seconds:
+    /// clean-up where nothing can be awaited (a `defer`), so it blocks, briefly.
+    static func stop(_ pid: pid_t, signal: Int32 = SIGKILL, grace: Double = 5) {
+        kill(pid, signal)
+        let deadline = ContinuousClock.now + .milliseconds(Int(grace * 1000))
+        while reaped(pid, block: false) == nil {
+            if ContinuousClock.now >= deadline {
+                kill(pid, SIGKILL)
+                _ = reaped(pid, block: true)
+                return
+            }
+            usleep(2_000)
+        }
+    }
+
+    /// The child's exit status once it has exited (nil while it runs, or if it is not ours to reap);
+    /// its CPU time goes to the children's log when `ELASTIC_TEST_CHILD_LOG` names one.
+    private static func reaped(_ pid: pid_t, block: Bool) -> Int32? {
+        var status: Int32 = 0
+        var usage = rusage()
+        var r: pid_t
+        repeat { r = wait4(pid, &status, block ? 0 : WNOHANG, &usage) } while r < 0 && errno == EINTR
+        guard r == pid else { return r < 0 ? -1 : nil }
+        ChildLog.record(pid: pid, usage: usage)
         // WIFEXITED / WEXITSTATUS / WTERMSIG by hand (the macros do not import).
         let exited = status & 0x7f == 0
         return exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)

@@ -33,8 +33,8 @@ struct KeyTableTests {
     }
 
     @Test("play --help lists every key of the table with what it does")
-    func helpListsEveryKey() throws {
-        let r = try ElasticBinary.run(["play", "--help"])
+    func helpListsEveryKey() async throws {
+        let r = try await ElasticBinary.run(["play", "--help"])
         #expect(r.status == 0, "\(r.stderr)")
         // ArgumentParser may rewrap the text: compare with runs of spaces and newlines as one.
         let help = r.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")

@@ -11,12 +11,12 @@ import Testing
 struct MovingReplayTests {
     @Test("every frame of a held drag's moving replay that compare-peers.py keeps damages pixels",
           arguments: ["wave-pull", "jelly-block", "sticky-refresh", "wave-balls"])
-    func everyFrameChanges(scene: String) throws {
+    func everyFrameChanges(scene: String) async throws {
         let dir = try ElasticBinary.scratch("moving-\(scene)")
         let replay = ElasticBinary.root.appendingPathComponent("assets/replays/\(scene)-moving.jsonl").path
         let csv = dir.appendingPathComponent("stats.csv")
         // compare-peers.py's run: 4 s headless, the first 5 frames left out.
-        let r = try ElasticBinary.run(["play", "--headless", "--renderer", "software", "--no-hint", "--scene", scene,
+        let r = try await ElasticBinary.run(["play", "--headless", "--renderer", "software", "--no-hint", "--scene", scene,
                                        "--replay", replay, "--seconds", "4", "--stats", csv.path])
         #expect(r.status == 0, "\(r.stderr)")
         let damaged = try RedrawAllTests.damagedPixels(csv)

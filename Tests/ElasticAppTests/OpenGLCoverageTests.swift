@@ -11,11 +11,11 @@ import Testing
 struct OpenGLCoverageTests {
     struct Columns { var mean: Double, p95: Double }
 
-    static func measure(tolerance: Double) throws -> Columns {
+    static func measure(tolerance: Double) async throws -> Columns {
         let dir = try ElasticBinary.scratch("gl-coverage")
         let shot = dir.appendingPathComponent("w.png").path, trace = dir.appendingPathComponent("w.csv").path
         let replay = ElasticBinary.root.appendingPathComponent("assets/replays/wave-pull-center.jsonl").path
-        let run = try ElasticBinary.run(["play", "--headless", "--renderer", "opengl", "--window", "1280x720", "--no-hint",
+        let run = try await ElasticBinary.run(["play", "--headless", "--renderer", "opengl", "--window", "1280x720", "--no-hint",
                                          "--tolerance", "\(tolerance)", "--replay", replay, "--trace", trace,
                                          "--screenshot-at", "1.2", "--screenshot", shot],
                                         // Under scripts/sanitize.sh: Mesa's llvmpipe, unloaded at exit, leaves
@@ -67,14 +67,14 @@ struct OpenGLCoverageTests {
     }
 
     @Test("fine flattening: the edge is where the path is (mean within 0.05 px, p95 within 0.1 px per column)")
-    func fineFlattening() throws {
-        let c = try Self.measure(tolerance: 0.02)
+    func fineFlattening() async throws {
+        let c = try await Self.measure(tolerance: 0.02)
         #expect(abs(c.mean) <= 0.05 && c.p95 <= 0.1, "mean \(c.mean), p95 \(c.p95)")
     }
 
     @Test("the app's flattening: the targets (mean within 0.05 px, p95 within 0.2 px per column)")
-    func appFlattening() throws {
-        let c = try Self.measure(tolerance: FrameDriver.defaultTolerancePixels)
+    func appFlattening() async throws {
+        let c = try await Self.measure(tolerance: FrameDriver.defaultTolerancePixels)
         #expect(abs(c.mean) <= 0.05 && c.p95 <= 0.2, "mean \(c.mean), p95 \(c.p95)")
     }
 }

@@ -16,9 +16,9 @@ struct OpenGLShapeCoverageTests {
     static func sheetPath(_ dir: String, scale: Double) -> String { "\(dir)/gl-\(scale).png" }
 
     @Test("fill, rounded and stroked shapes at scales 1, 1.5 and 2 meet the coverage targets through the fringe")
-    func openGLShapesMeetTheTargets() throws {
+    func openGLShapesMeetTheTargets() async throws {
         let dir = try ElasticBinary.scratch("gl-sheet")
-        let run = try ElasticBinary.run(["--testing-library", "swift-testing", "--filter", "drawSheet"],
+        let run = try await ElasticBinary.run(["--testing-library", "swift-testing", "--filter", "drawSheet"],
                                         environment: [Self.sheetVariable: dir.path, "ASAN_OPTIONS": "detect_leaks=0"],
                                         timeout: 300, executable: URL(fileURLWithPath: CommandLine.arguments[0]))
         try #require(run.status == 0, "the child drawing the sheet failed: \(run.stdout.suffix(1500)) \(run.stderr.suffix(1500))")

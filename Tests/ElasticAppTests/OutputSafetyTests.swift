@@ -51,45 +51,45 @@ struct OutputSafetyTests {
             ["--replay", "in.jsonl", "--screenshot", "in.png", "--record-input", "in.png"],
             ["--record-input", "dangling", "--trace", "new.jsonl"],
           ])
-    func sameFile(flags: [String]) throws {
+    func sameFile(flags: [String]) async throws {
         let dir = try OutputSafetyTests.setUp("same-\(abs(flags.joined().hashValue))")
         let before = OutputSafetyTests.snapshot(dir)
         let absolute = flags.enumerated().map { i, f in i % 2 == 1 && !f.first!.isNumber ? dir.appendingPathComponent(f).path : f }
-        let r = try ElasticBinary.run(["play", "--headless", "--frames", "5"] + absolute)
+        let r = try await ElasticBinary.run(["play", "--headless", "--frames", "5"] + absolute)
         #expect(r.status == 2, "\(r.stderr)")
         #expect(r.stderr.contains("name the same file"), "\(r.stderr)")
         #expect(OutputSafetyTests.snapshot(dir) == before)
     }
 
     @Test("an output that is the running binary is refused")
-    func binaryItself() throws {
-        let r = try ElasticBinary.run(["play", "--headless", "--frames", "5", "--trace", ElasticBinary.url.path])
+    func binaryItself() async throws {
+        let r = try await ElasticBinary.run(["play", "--headless", "--frames", "5", "--trace", ElasticBinary.url.path])
         #expect(r.status == 2 && r.stderr.contains("the elastic binary"), "\(r.stderr)")
     }
 
     @Test("a later output failing removes what this run created and leaves what existed untouched")
-    func nothingHalfWritten() throws {
+    func nothingHalfWritten() async throws {
         let dir = try OutputSafetyTests.setUp("half")
         let before = OutputSafetyTests.snapshot(dir)
         func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
         // Refused by the checks: the trace is a folder.
-        var r = try ElasticBinary.run(["play", "--headless", "--frames", "5", "--stats", path("ok.csv"), "--trace", path("sub")])
+        var r = try await ElasticBinary.run(["play", "--headless", "--frames", "5", "--stats", path("ok.csv"), "--trace", path("sub")])
         #expect(r.status == 2 && r.stderr.contains("Is a directory"), "\(r.stderr)")
         #expect(OutputSafetyTests.snapshot(dir) == before)
         // Passes the checks, fails when opened: the stats recorder's preamble cannot be written.
-        r = try ElasticBinary.run(["play", "--headless", "--frames", "5", "--trace", path("old.csv"),
+        r = try await ElasticBinary.run(["play", "--headless", "--frames", "5", "--trace", path("old.csv"),
                                    "--record-input", path("r.jsonl"), "--stats", "/dev/full"])
         #expect(r.status == 2 && r.stderr.contains("No space left"), "\(r.stderr)")
         #expect(OutputSafetyTests.snapshot(dir) == before)
     }
 
     @Test("an existing output is replaced whole once the run starts (no old bytes after the new ones)")
-    func existingOutputReplaced() throws {
+    func existingOutputReplaced() async throws {
         let dir = try ElasticBinary.scratch("replace")
         let fresh = dir.appendingPathComponent("fresh.csv"), old = dir.appendingPathComponent("old.csv")
         try Data(String(repeating: "stale row\n", count: 100_000).utf8).write(to: old)
         for url in [fresh, old] {
-            let r = try ElasticBinary.run(["play", "--headless", "--frames", "30", "--replay", OutputSafetyTests.replay, "--trace", url.path])
+            let r = try await ElasticBinary.run(["play", "--headless", "--frames", "30", "--replay", OutputSafetyTests.replay, "--trace", url.path])
             #expect(r.status == 0, "\(r.stderr)")
         }
         #expect(try Data(contentsOf: old) == Data(contentsOf: fresh))
@@ -107,14 +107,14 @@ struct OutputSafetyTests {
             (["--screenshot", "/proc/elastic.png"], "kernel file system"),
             (["--screenshot", "<fifo>.png"], "FIFO"),
           ] as [([String], String?)])
-    func specialFiles(flags: [String], refused: String?) throws {
+    func specialFiles(flags: [String], refused: String?) async throws {
         let dir = try ElasticBinary.scratch("special-\(abs(flags.joined().hashValue))")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("x.png"), withIntermediateDirectories: true)
         #expect(mkfifo(dir.appendingPathComponent("fifo.png").path, 0o644) == 0)
         let args = flags.map {
             $0.replacingOccurrences(of: "<dir>", with: dir.path).replacingOccurrences(of: "<fifo>", with: dir.appendingPathComponent("fifo").path)
         }
-        let r = try ElasticBinary.run(["play", "--headless", "--frames", "5"] + args, timeout: 60)
+        let r = try await ElasticBinary.run(["play", "--headless", "--frames", "5"] + args, timeout: 60)
         if let refused {
             #expect(r.status == 2 && r.stderr.contains(refused), "\(r.stderr)")
         } else {
@@ -123,12 +123,12 @@ struct OutputSafetyTests {
     }
 
     @Test("a FIFO output without a reader is refused at once, not waited on", arguments: ["--trace", "--record-input"])
-    func fifoWithoutReader(option: String) throws {
+    func fifoWithoutReader(option: String) async throws {
         let dir = try ElasticBinary.scratch("fifo-none\(option)")
         let fifo = dir.appendingPathComponent("pipe").path
         #expect(mkfifo(fifo, 0o644) == 0)
         let start = Date()
-        let r = try ElasticBinary.run(["play", "--headless", "--frames", "5", option, fifo], timeout: 60)
+        let r = try await ElasticBinary.run(["play", "--headless", "--frames", "5", option, fifo], timeout: 60)
         #expect(r.status == 2 && r.stderr.contains("no process has open for reading"), "\(r.stderr)")
         #expect(Date().timeIntervalSince(start) < 30)
     }
@@ -163,11 +163,11 @@ struct OutputSafetyTests {
     }
 
     @Test("a FIFO with a reader gets exactly the trace a file would")
-    func fifoWithReader() throws {
+    func fifoWithReader() async throws {
         let (data, status, stderr) = try traceThroughFIFO(["--frames", "600"], reading: true, signalAfter: nil)
         #expect(status == 0, "\(stderr)")
         let file = try ElasticBinary.scratch("fifo-oracle").appendingPathComponent("t.csv")
-        let r = try ElasticBinary.run(["play", "--headless", "--replay", OutputSafetyTests.replay, "--trace", file.path, "--frames", "600"])
+        let r = try await ElasticBinary.run(["play", "--headless", "--replay", OutputSafetyTests.replay, "--trace", file.path, "--frames", "600"])
         #expect(r.status == 0)
         #expect(data.count > 1 << 17)
         #expect(data == (try Data(contentsOf: file)))
@@ -183,13 +183,13 @@ struct OutputSafetyTests {
     @Test("under a file-size limit the trace keeps every whole row that fitted and counts the rest",
           .disabled(if: ProcessInfo.processInfo.environment["ELASTIC_SANITIZER"] == "thread",
                     "TSan's runtime dies of SIGBUS at start under ulimit -f"))
-    func traceFileSizeLimit() throws {
+    func traceFileSizeLimit() async throws {
         let dir = try ElasticBinary.scratch("trace-fsize")
         let full = dir.appendingPathComponent("full.csv"), cut = dir.appendingPathComponent("cut.csv")
         let args = ["play", "--headless", "--frames", "600", "--replay", OutputSafetyTests.replay, "--trace"]
-        #expect(try ElasticBinary.run(args + [full.path]).status == 0)
+        #expect(try await ElasticBinary.run(args + [full.path]).status == 0)
         // ulimit -f 100: 51,200 bytes, not a multiple of the 64 KiB write buffer nor of a row.
-        let r = try ElasticBinary.run(args + [cut.path], shell: "ulimit -f 100;")
+        let r = try await ElasticBinary.run(args + [cut.path], shell: "ulimit -f 100;")
         #expect(r.status == 0, "\(r.stderr)")
         let whole = try Data(contentsOf: full), kept = try Data(contentsOf: cut)
         let limit = 100 * 512
@@ -204,8 +204,8 @@ struct OutputSafetyTests {
     }
 
     @Test("the start-up figure counts from the program's own start, not from a shell that exec'd it 2 s later")
-    func startupFigure() throws {
-        let r = try ElasticBinary.run(["play", "--headless", "--frames", "3"], shell: "sleep 2;")
+    func startupFigure() async throws {
+        let r = try await ElasticBinary.run(["play", "--headless", "--frames", "3"], shell: "sleep 2;")
         #expect(r.status == 0, "\(r.stderr)")
         let line = try #require(r.stderr.split(separator: "\n").first { $0.contains("first frame on screen") })
         let ms = try #require(line.split(separator: " ").compactMap { Int($0) }.first)
@@ -213,10 +213,10 @@ struct OutputSafetyTests {
     }
 
     @Test("a child that outlives its timeout is killed and fails only its own test")
-    func runTimeout() throws {
+    func runTimeout() async throws {
         let start = Date()
-        #expect(throws: ElasticBinary.TimedOut.self) {
-            try ElasticBinary.run(["play", "--headless", "--seconds", "100000"], timeout: 1)
+        await #expect(throws: ElasticBinary.TimedOut.self) {
+            try await ElasticBinary.run(["play", "--headless", "--seconds", "100000"], timeout: 1)
         }
         #expect(Date().timeIntervalSince(start) < 30)
     }

@@ -64,7 +64,7 @@ struct OverlayContentTests {
 
     @Test("no overlay pixel lands on or beside what the scene draws, at every size and scale",
           arguments: ["wave-pull", "gooey-menu", "jelly-block", "sticky-refresh", "wave-balls"])
-    func overlaysKeepOffContent(scene: String) throws {
+    func overlaysKeepOffContent(scene: String) async throws {
         let dir = try ElasticBinary.scratch("overlay-content-\(scene)")
         let replay = dir.appendingPathComponent("space.jsonl")
         try #"{"t": 0.5, "type": "key", "key": "space"}"#.appending("\n").write(to: replay, atomically: true, encoding: .utf8)
@@ -76,7 +76,7 @@ struct OverlayContentTests {
                             "--seconds", "1.7", "--replay", replay.path, "--screenshot", stem]
                 for t in Self.times { args += ["--screenshot-at", ReplayScript.format(t)] }
                 if !hint { args.append("--no-hint") }
-                let r = try ElasticBinary.run(args)
+                let r = try await ElasticBinary.run(args)
                 try #require(r.status == 0, "\(r.stderr)")
                 shots[hint] = stem
             }

@@ -39,7 +39,7 @@ struct FadeTests {
 struct OverlayScreenshotTests {
     struct Shots { var with: [Double: URL] = [:], without: [Double: URL] = [:]; var stdout = "" }
 
-    static func play(_ name: String, _ arguments: [String], at times: [Double], replay: String? = nil) throws -> Shots {
+    static func play(_ name: String, _ arguments: [String], at times: [Double], replay: String? = nil) async throws -> Shots {
         let dir = try ElasticBinary.scratch("overlay-\(name)")
         var shots = Shots()
         for hint in [true, false] {
@@ -48,7 +48,7 @@ struct OverlayScreenshotTests {
             for t in times { args += ["--screenshot-at", ReplayScript.format(t)] }
             if let replay { args += ["--replay", replay] }
             if !hint { args.append("--no-hint") }
-            let r = try ElasticBinary.run(args)
+            let r = try await ElasticBinary.run(args)
             #expect(r.status == 0, "\(r.stderr)")
             for t in times {
                 let url = URL(fileURLWithPath: GameLoop.screenshotPath(stem.path, time: t))
@@ -76,8 +76,8 @@ struct OverlayScreenshotTests {
 
     @Test("the hint shows at the bottom left, then is gone after 4 s (+0.3 s fade): pixels identical to --no-hint",
           arguments: [("800x600", 1.0), ("1280x720", 1.0), ("1920x1080", 1.5), ("3840x2160", 3.0)])
-    func hintFadesAfterFourSeconds(window: String, scale: Double) throws {
-        let shots = try Self.play("fade-\(window)", ["--scene", "gooey-menu", "--window", window, "--seconds", "4.4"], at: [1, 4.35])
+    func hintFadesAfterFourSeconds(window: String, scale: Double) async throws {
+        let shots = try await Self.play("fade-\(window)", ["--scene", "gooey-menu", "--window", window, "--seconds", "4.4"], at: [1, 4.35])
         let shown = try Self.difference(shots.with[1]!, shots.without[1]!)
         #expect(!shown.box.isEmpty, "\(window): no hint at 1 s")
         // Bottom left: its top within 26 pt of the bottom, its left edge in the window's left
@@ -89,25 +89,25 @@ struct OverlayScreenshotTests {
     }
 
     @Test("a press fades the hint out; a key brings it back for another 4 s; a mere pointer move does not hide it")
-    func pointerHidesKeyRecalls() throws {
+    func pointerHidesKeyRecalls() async throws {
         let script = try Self.replay("press-key", [
             #"{"t": 0.5, "type": "move", "x": 300, "y": 100}"#,
             #"{"t": 1.0, "type": "down", "x": 300, "y": 100}"#, #"{"t": 1.05, "type": "up", "x": 300, "y": 100}"#,
             #"{"t": 2.0, "type": "key", "key": "s"}"#,
         ])
         let times = [0.9, 1.4, 2.5, 5.9, 6.4]
-        let shots = try Self.play("press-key", ["--scene", "gooey-menu", "--window", "1280x720", "--seconds", "6.5"], at: times, replay: script)
+        let shots = try await Self.play("press-key", ["--scene", "gooey-menu", "--window", "1280x720", "--seconds", "6.5"], at: times, replay: script)
         var differs: [Double: Bool] = [:]
         for t in times { differs[t] = !(try Self.difference(shots.with[t]!, shots.without[t]!).box.isEmpty) }
         #expect(differs == [0.9: true, 1.4: false, 2.5: true, 5.9: true, 6.4: false])
     }
 
     @Test("a report shows as a toast at the top centre (still printed), then fades: pixels identical to --no-hint")
-    func toastAfterReport() throws {
+    func toastAfterReport() async throws {
         let replay = ElasticBinary.root.appendingPathComponent("assets/replays/gooey-menu-open-close.jsonl").path
         // Space at 0.5 recalls the hint, the press at 2.0 hides it again (gone by 2.3); the tap
         // reports at about 2.08, so its toast is fully in at 2.6 and gone by 4.0.
-        let shots = try Self.play("toast", ["--scene", "gooey-menu", "--window", "1280x720", "--seconds", "4.1"], at: [2.6, 4.0], replay: replay)
+        let shots = try await Self.play("toast", ["--scene", "gooey-menu", "--window", "1280x720", "--seconds", "4.1"], at: [2.6, 4.0], replay: replay)
         #expect(shots.stdout.contains("gooey-menu: button 2 \"Record video\" tapped"), "\(shots.stdout)")
         let shown = try Self.difference(shots.with[2.6]!, shots.without[2.6]!)
         #expect(!shown.box.isEmpty, "no toast at 2.6 s")

@@ -22,11 +22,11 @@ struct PacingTests {
     }
 
     @Test("headless: not paced, said so in the stats header; input_latency_ms is filled exactly on the frames that applied the replay's events")
-    func headlessReplayLatencyColumn() throws {
+    func headlessReplayLatencyColumn() async throws {
         let replay = ElasticBinary.root.appendingPathComponent("assets/replays/wave-pull-center.jsonl")
         let dir = try ElasticBinary.scratch("pacing-headless")
         let csv = dir.appendingPathComponent("run.csv")
-        let r = try ElasticBinary.run(["play", "--headless", "--replay", replay.path, "--frames", "150", "--stats", csv.path])
+        let r = try await ElasticBinary.run(["play", "--headless", "--replay", replay.path, "--frames", "150", "--stats", csv.path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("pacing: unpaced (headless: simulated display at 60 Hz)"), "\(r.stderr)")
         let text = try String(contentsOf: csv, encoding: .utf8)
@@ -53,7 +53,7 @@ struct PacingTests {
         for key in ["input_latency_p50_ms", "input_latency_p99_ms", "input_latency_max_ms"] {
             #expect(summary[key] is Double, "\(key)")
         }
-        let s = try ElasticBinary.run(["stats", csv.path])
+        let s = try await ElasticBinary.run(["stats", csv.path])
         #expect(s.stdout.contains("input latency p99 ms"), "\(s.stdout)")
     }
 
@@ -82,17 +82,17 @@ struct PacingTests {
     }
 
     @Test("--fps-limit takes 0 or 1…1000")
-    func fpsLimitValidation() throws {
+    func fpsLimitValidation() async throws {
         for bad in ["-1", "0.5", "0.99", "1000.5", "nan", "5000"] {
-            let r = try ElasticBinary.run(["play", "--headless", "--frames", "1", "--fps-limit", bad])
+            let r = try await ElasticBinary.run(["play", "--headless", "--frames", "1", "--fps-limit", bad])
             #expect(r.status != 0 && r.stderr.contains("--fps-limit must be 0 (unlimited) or between 1 and 1000"), "\(bad): \(r.stderr)")
         }
         // 0 (no limit) runs anywhere; 1…1000 pass the range check, and a headless run then refuses
         // the limit itself (its clock is simulated), not the number.
-        let unlimited = try ElasticBinary.run(["play", "--headless", "--frames", "1", "--fps-limit", "0"])
+        let unlimited = try await ElasticBinary.run(["play", "--headless", "--frames", "1", "--fps-limit", "0"])
         #expect(unlimited.status == 0, "\(unlimited.stderr)")
         for good in ["1", "30", "1000"] {
-            let headless = try ElasticBinary.run(["play", "--headless", "--frames", "1", "--fps-limit", good])
+            let headless = try await ElasticBinary.run(["play", "--headless", "--frames", "1", "--fps-limit", good])
             #expect(headless.status != 0 && headless.stderr.contains("--fps-limit applies to live runs")
                     && !headless.stderr.contains("must be 0"), "\(good): \(headless.stderr)")
         }

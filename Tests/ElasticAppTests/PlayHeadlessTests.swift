@@ -10,18 +10,18 @@ import Testing
 struct PlayHeadlessTests {
     let replay = ElasticBinary.root.appendingPathComponent("assets/replays/wave-pull-center.jsonl").path
 
-    func play(_ extra: [String], in dir: URL, fps: Int = 60) throws -> (ElasticBinary.Result, [TraceRow]) {
+    func play(_ extra: [String], in dir: URL, fps: Int = 60) async throws -> (ElasticBinary.Result, [TraceRow]) {
         let trace = dir.appendingPathComponent("trace-\(fps).csv")
-        let result = try ElasticBinary.run(["play", "--headless", "--window", "1280x720", "--replay", replay,
+        let result = try await ElasticBinary.run(["play", "--headless", "--window", "1280x720", "--replay", replay,
                                             "--fps", "\(fps)", "--seconds", "3.5", "--trace", trace.path] + extra)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         return (result, try TraceRow.load(trace))
     }
 
     @Test("a replayed drag holds the spec's layout, then springs back along the closed form")
-    func dragAndRelease() throws {
+    func dragAndRelease() async throws {
         let dir = try ElasticBinary.scratch("drag")
-        let (result, rows) = try play([], in: dir)
+        let (result, rows) = try await play([], in: dir)
         #expect(result.stderr.contains("dummy"))
         // Held at t = 1.0…1.5 with the pointer at (640, 200), drag distance 190 from y = 10.
         let add = 190.0, wave = 0.6 * add, base = 64 + add - wave
@@ -51,10 +51,10 @@ struct PlayHeadlessTests {
     }
 
     @Test("the same replay at 30, 60 and 144 fps gives the same motion (within 0.5 px)")
-    func frameRateIndependent() throws {
+    func frameRateIndependent() async throws {
         let dir = try ElasticBinary.scratch("fps")
         var curves: [Int: [TraceRow]] = [:]
-        for fps in [30, 60, 144] { curves[fps] = try play([], in: dir, fps: fps).1.filter { $0.entity == "c" || $0.entity == "l1" } }
+        for fps in [30, 60, 144] { curves[fps] = try await play([], in: dir, fps: fps).1.filter { $0.entity == "c" || $0.entity == "l1" } }
         func value(_ rows: [TraceRow], _ entity: String, at t: Double) -> Double? {
             let r = rows.filter { $0.entity == entity }
             guard let i = r.firstIndex(where: { $0.time >= t }), i > 0 else { return nil }
@@ -83,12 +83,12 @@ struct PlayHeadlessTests {
     }
 
     @Test("same inputs, same output: two runs give identical traces and screenshots")
-    func deterministic() throws {
+    func deterministic() async throws {
         let dir = try ElasticBinary.scratch("determinism")
         var traces: [Data] = [], shots: [Data] = []
         for run in 0..<2 {
             let trace = dir.appendingPathComponent("t\(run).csv"), shot = dir.appendingPathComponent("s\(run).png")
-            let r = try ElasticBinary.run(["play", "--headless", "--replay", replay, "--seconds", "2",
+            let r = try await ElasticBinary.run(["play", "--headless", "--replay", replay, "--seconds", "2",
                                            "--trace", trace.path, "--screenshot", shot.path])
             #expect(r.status == 0, "\(r.stderr)")
             traces.append(try Data(contentsOf: trace))
@@ -99,10 +99,10 @@ struct PlayHeadlessTests {
     }
 
     @Test("screenshot pixels: fill RGB(57,67,89) above the curve, white below")
-    func screenshotPixels() throws {
+    func screenshotPixels() async throws {
         let dir = try ElasticBinary.scratch("pixels")
         let shot = dir.appendingPathComponent("held.png")
-        let r = try ElasticBinary.run(["play", "--headless", "--window", "1280x720", "--replay", replay, "--seconds", "3",
+        let r = try await ElasticBinary.run(["play", "--headless", "--window", "1280x720", "--replay", replay, "--seconds", "3",
                                        "--screenshot", shot.path, "--screenshot-at", "1.25", "--screenshot-at", "3", "--no-hint"])
         #expect(r.status == 0, "\(r.stderr)")
         let image = try PNGImage.load(dir.appendingPathComponent("held-1.25s.png").path)
@@ -130,16 +130,16 @@ struct PlayHeadlessTests {
     }
 
     @Test("a bad replay file is refused with its line number and a non-zero exit")
-    func badReplay() throws {
+    func badReplay() async throws {
         let dir = try ElasticBinary.scratch("bad")
         let bad = dir.appendingPathComponent("bad.jsonl")
         try "{\"t\": 0.5, \"type\": \"down\", \"x\": 640, \"y\": 10}\n{\"t\": 0.4, \"type\": \"up\", \"x\": 1, \"y\": 2}\n"
             .write(to: bad, atomically: true, encoding: .utf8)
-        let r = try ElasticBinary.run(["play", "--headless", "--replay", bad.path])
+        let r = try await ElasticBinary.run(["play", "--headless", "--replay", bad.path])
         #expect(r.status != 0)
         #expect(r.stderr.contains("line 2"))
         #expect(r.stderr.contains("goes backwards"))
-        let missing = try ElasticBinary.run(["play", "--headless", "--replay", dir.appendingPathComponent("nope.jsonl").path])
+        let missing = try await ElasticBinary.run(["play", "--headless", "--replay", dir.appendingPathComponent("nope.jsonl").path])
         #expect(missing.status != 0)
         #expect(missing.stderr.contains("no such replay file"))
     }
@@ -157,27 +157,27 @@ struct PlayHeadlessTests {
             (["--fullscreen", "--window", "800x600"], "cannot be used together"),
             (["--screenshot-at", "1"], "needs --screenshot"),
           ])
-    func badFlags(flags: [String], message: String) throws {
-        let r = try ElasticBinary.run(["play", "--headless"] + flags)
+    func badFlags(flags: [String], message: String) async throws {
+        let r = try await ElasticBinary.run(["play", "--headless"] + flags)
         #expect(r.status != 0)
         #expect(r.stderr.contains(message), "stderr: \(r.stderr)")
     }
 
     @Test("a screenshot path that is a folder is refused before the run; nothing else is written")
-    func screenshotIsFolder() throws {
+    func screenshotIsFolder() async throws {
         let dir = try ElasticBinary.scratch("shot-folder")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("x.png"), withIntermediateDirectories: true)
-        let r = try ElasticBinary.run(["play", "--headless", "--seconds", "1", "--screenshot", dir.appendingPathComponent("x.png").path,
+        let r = try await ElasticBinary.run(["play", "--headless", "--seconds", "1", "--screenshot", dir.appendingPathComponent("x.png").path,
                                        "--trace", dir.appendingPathComponent("t.csv").path])
         #expect(r.status == 2 && r.stderr.contains("Is a directory"), "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["x.png"])
     }
 
     @Test("a --screenshot-at time after the run's end fails the run (exit 1); the reached one is written")
-    func screenshotNeverReached() throws {
+    func screenshotNeverReached() async throws {
         let dir = try ElasticBinary.scratch("shot-late")
         let shot = dir.appendingPathComponent("s.png")
-        let r = try ElasticBinary.run(["play", "--headless", "--seconds", "1", "--screenshot", shot.path,
+        let r = try await ElasticBinary.run(["play", "--headless", "--seconds", "1", "--screenshot", shot.path,
                                        "--screenshot-at", "0.5", "--screenshot-at", "9"])
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stderr.contains("no screenshot at 9 s"), "\(r.stderr)")
@@ -189,18 +189,18 @@ struct PlayHeadlessTests {
     // 4 KiB file-size limit before the app runs.
     @Test("a screenshot cut short by a file-size limit (the PNG writer says it saved it) fails the run and is removed",
           .enabled(if: ProcessInfo.processInfo.environment["ELASTIC_SANITIZER"] != "thread"))
-    func screenshotCutShort() throws {
+    func screenshotCutShort() async throws {
         let dir = try ElasticBinary.scratch("shot-fsize")
         let shot = dir.appendingPathComponent("s.png")
-        let r = try ElasticBinary.run(["play", "--headless", "--frames", "5", "--screenshot", shot.path], shell: "ulimit -f 4;")
+        let r = try await ElasticBinary.run(["play", "--headless", "--frames", "5", "--screenshot", shot.path], shell: "ulimit -f 4;")
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stderr.contains("was cut short"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: shot.path))
     }
 
     @Test("without a display, play says so and shows the headless command instead of running invisibly")
-    func noDisplay() throws {
-        let r = try ElasticBinary.run(["play", "--seconds", "1"], environment: ["WAYLAND_DISPLAY": ""])
+    func noDisplay() async throws {
+        let r = try await ElasticBinary.run(["play", "--seconds", "1"], environment: ["WAYLAND_DISPLAY": ""])
         #expect(r.status != 0)
         #expect(r.stderr.contains("no display") || r.stderr.contains("cannot open a display"), "\(r.stderr)")
         #expect(r.stderr.contains("--headless"))
@@ -208,11 +208,11 @@ struct PlayHeadlessTests {
 
     @Test("tiny windows run the whole replay: exit 0, every frame traced and finite, the wave at rest spans the window",
           arguments: ["1x1", "320x240"])
-    func tinyWindow(size: String) throws {
+    func tinyWindow(size: String) async throws {
         let width = Double(size.split(separator: "x")[0])!
         let dir = try ElasticBinary.scratch("tiny-\(size)")
         let trace = dir.appendingPathComponent("t.csv")
-        let r = try ElasticBinary.run(["play", "--headless", "--window", size, "--replay", replay, "--seconds", "2", "--trace", trace.path])
+        let r = try await ElasticBinary.run(["play", "--headless", "--window", size, "--replay", replay, "--seconds", "2", "--trace", trace.path])
         #expect(r.status == 0, "\(r.stderr)")
         let rows = try TraceRow.load(trace)
         // 2 s at 60 fps, each frame with the wave's seven points.
@@ -226,7 +226,7 @@ struct PlayHeadlessTests {
     }
 
     @Test("--record-input writes a script that replays")
-    func recordInput() throws {
+    func recordInput() async throws {
         // Every replay, at a frame rate that does not divide the step rate and at a UI scale:
         // the recording of a headless run replays to the same trace, byte for byte.
         let dir = try ElasticBinary.scratch("record")
@@ -235,14 +235,14 @@ struct PlayHeadlessTests {
             let source = ElasticBinary.root.appendingPathComponent("assets/replays/\(name).jsonl").path
             let recorded = dir.appendingPathComponent("\(name).rec.jsonl").path
             let common = ["play", "--headless", "--scene", scene, "--fps", "144", "--scale", "1.5", "--seconds", "4"]
-            let first = try ElasticBinary.run(common + ["--replay", source, "--record-input", recorded,
+            let first = try await ElasticBinary.run(common + ["--replay", source, "--record-input", recorded,
                                                         "--trace", dir.appendingPathComponent("\(name).a.csv").path])
             #expect(first.status == 0, "\(first.stderr)")
             let events = try ReplayScript.parse(contentsOf: recorded)
             let original = try ReplayScript.parse(contentsOf: source)
             #expect(events.count == original.count, "\(name): every applied event is recorded")
             #expect(events.map(\.event) == original.map(\.event), "\(name): in window coordinates, in order")
-            let second = try ElasticBinary.run(common + ["--replay", recorded,
+            let second = try await ElasticBinary.run(common + ["--replay", recorded,
                                                          "--trace", dir.appendingPathComponent("\(name).b.csv").path])
             #expect(second.status == 0, "\(second.stderr)")
             let a = try Data(contentsOf: dir.appendingPathComponent("\(name).a.csv"))
@@ -252,14 +252,14 @@ struct PlayHeadlessTests {
     }
 
     @Test("the spring inspector prints CSV and the derived parameters")
-    func springCommand() throws {
-        let r = try ElasticBinary.run(["spring", "--duration", "0.9", "--damping", "0.57", "--hz", "100", "--seconds", "1"])
+    func springCommand() async throws {
+        let r = try await ElasticBinary.run(["spring", "--duration", "0.9", "--damping", "0.57", "--hz", "100", "--seconds", "1"])
         #expect(r.status == 0)
         let lines = r.stdout.split(separator: "\n")
         #expect(lines.first == "t,value,velocity")
         #expect(lines.count == 102)
         #expect(r.stderr.contains("stiffness=162.6"))
-        let bad = try ElasticBinary.run(["spring", "--duration", "-1", "--damping", "0.5"])
+        let bad = try await ElasticBinary.run(["spring", "--duration", "-1", "--damping", "0.5"])
         #expect(bad.status != 0 && bad.stderr.contains("--duration"))
     }
 }

@@ -16,10 +16,10 @@ struct RedrawAllTests {
         return lines.dropFirst().map { Int($0.split(separator: ",", omittingEmptySubsequences: false)[column]) ?? -1 }
     }
 
-    static func play(scene: String, redraw: String, in dir: URL) throws -> (damaged: [Int], shot: PNGImage) {
+    static func play(scene: String, redraw: String, in dir: URL) async throws -> (damaged: [Int], shot: PNGImage) {
         let replay = ElasticBinary.root.appendingPathComponent("assets/replays/\(scene)-moving.jsonl").path
         let csv = dir.appendingPathComponent("\(redraw).csv"), shot = dir.appendingPathComponent("\(redraw).png")
-        let r = try ElasticBinary.run(["play", "--headless", "--renderer", "software", "--scene", scene, "--replay", replay,
+        let r = try await ElasticBinary.run(["play", "--headless", "--renderer", "software", "--scene", scene, "--replay", replay,
                                        "--seconds", "2.5", "--redraw", redraw, "--stats", csv.path, "--screenshot", shot.path])
         #expect(r.status == 0, "\(r.stderr)")
         return (try damagedPixels(csv), try PNGImage.load(shot.path))
@@ -27,10 +27,10 @@ struct RedrawAllTests {
 
     @Test("--redraw all damages the whole output every frame of a moving replay and ends on the --redraw damage run's picture",
           arguments: ["wave-pull", "gooey-menu"])
-    func wholeFramesMatchDamagedOnes(scene: String) throws {
+    func wholeFramesMatchDamagedOnes(scene: String) async throws {
         let dir = try ElasticBinary.scratch("redraw-all-\(scene)")
-        let all = try RedrawAllTests.play(scene: scene, redraw: "all", in: dir)
-        let damage = try RedrawAllTests.play(scene: scene, redraw: "damage", in: dir)
+        let all = try await RedrawAllTests.play(scene: scene, redraw: "all", in: dir)
+        let damage = try await RedrawAllTests.play(scene: scene, redraw: "damage", in: dir)
         let whole = 1280 * 720
         #expect(all.damaged.count > 140, "\(scene): \(all.damaged.count) rows")
         #expect(all.damaged.count == damage.damaged.count)
@@ -44,8 +44,8 @@ struct RedrawAllTests {
     }
 
     @Test("--redraw takes only all or damage")
-    func refusesOtherValues() throws {
-        let r = try ElasticBinary.run(["play", "--headless", "--frames", "2", "--redraw", "some"])
+    func refusesOtherValues() async throws {
+        let r = try await ElasticBinary.run(["play", "--headless", "--frames", "2", "--redraw", "some"])
         #expect(r.status != 0)
         #expect(r.stderr.contains("--redraw"), "\(r.stderr)")
     }

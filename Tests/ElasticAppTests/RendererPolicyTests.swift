@@ -62,8 +62,8 @@ struct RendererPolicyTests {
     }
 
     @Test("headless auto here: software, saying why, and the run works")
-    func headlessAuto() throws {
-        let run = try ElasticBinary.run(["play", "--headless", "--window", "320x240", "--frames", "2"])
+    func headlessAuto() async throws {
+        let run = try await ElasticBinary.run(["play", "--headless", "--window", "320x240", "--frames", "2"])
         #expect(run.status == 0, "\(run.stderr)")
         // This machine has no GPU: software, with the policy's reason (the probe's or the device check's).
         #expect(run.stderr.contains("renderer software (software: "), "\(run.stderr)")

@@ -27,13 +27,13 @@ struct ReplayStreamingTests {
     }
 
     @Test("a bad line past the lines read ahead stops the run when reached, naming it; frames before it ran, stats kept")
-    func badLineReportedWhenReached() throws {
+    func badLineReportedWhenReached() async throws {
         let dir = try ElasticBinary.scratch("replay-stream")
         let replay = dir.appendingPathComponent("long.jsonl").path
         let bad = ReplayScript.eventsReadAhead + 15_000   // due at 25 s
         try Self.script(count: 40_000, badLine: bad).write(toFile: replay, atomically: true, encoding: .utf8)
         let stats = dir.appendingPathComponent("s.csv").path
-        let r = try ElasticBinary.run(["play", "--headless", "--window", "320x240", "--replay", replay, "--stats", stats])
+        let r = try await ElasticBinary.run(["play", "--headless", "--window", "320x240", "--replay", replay, "--stats", stats])
         #expect(r.status == 2, "\(r.stderr)")
         #expect(r.stderr.contains("line \(bad): \"y\" must be a number"), "\(r.stderr)")
         // The run went as far as the bad line's time (25 s at 60 fps) before it stopped.
@@ -44,11 +44,11 @@ struct ReplayStreamingTests {
     }
 
     @Test("a headless run's length comes from the script's last line, read without reading the rest")
-    func lengthFromTheLastLine() throws {
+    func lengthFromTheLastLine() async throws {
         let dir = try ElasticBinary.scratch("replay-stream-length")
         let replay = dir.appendingPathComponent("long.jsonl").path
         try Self.script(count: 30_000, badLine: nil).write(toFile: replay, atomically: true, encoding: .utf8)
-        let r = try ElasticBinary.run(["play", "--headless", "--window", "320x240", "--replay", replay, "--frames", "2"])
+        let r = try await ElasticBinary.run(["play", "--headless", "--window", "320x240", "--replay", replay, "--frames", "2"])
         #expect(r.status == 0, "\(r.stderr)")
         let opened = try ReplayScript.open(Data(contentsOf: URL(fileURLWithPath: replay)))
         #expect(opened.events.count == ReplayScript.eventsReadAhead && opened.rest != nil)

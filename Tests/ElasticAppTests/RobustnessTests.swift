@@ -34,9 +34,9 @@ struct RobustnessTests {
             (["--seconds", "-1"], "--seconds must be"), (["--fps", "-60"], "--fps must be"),
             (["--scale", "-2"], "--scale must be"), (["--screenshot", "a.png", "--screenshot-at", "-0.5"], "--screenshot-at must be"),
           ])
-    func badFlags(flags: [String], message: String) throws {
+    func badFlags(flags: [String], message: String) async throws {
         let dir = try ElasticBinary.scratch("flags-\(abs(flags.joined().hashValue))")
-        let r = try ElasticBinary.run(["play", "--headless"] + flags + outputs(dir))
+        let r = try await ElasticBinary.run(["play", "--headless"] + flags + outputs(dir))
         #expect(r.status != 0)
         #expect(r.stderr.contains(message), "stderr: \(r.stderr)")
         expectNothingWritten(in: dir, flags.joined(separator: " "))
@@ -54,8 +54,8 @@ struct RobustnessTests {
             (["--duration", "0.9", "--damping", "-0.5"], "--damping"),
             (["--duration", "abc", "--damping", "0.5"], "--duration"),
           ] as [([String], String?)])
-    func springInspector(flags: [String], refused: String?) throws {
-        let r = try ElasticBinary.run(["spring"] + flags)
+    func springInspector(flags: [String], refused: String?) async throws {
+        let r = try await ElasticBinary.run(["spring"] + flags)
         if let refused {
             #expect(r.status != 0 && r.stderr.contains(refused), "\(r.stderr)")
             #expect(r.stdout.isEmpty)
@@ -68,12 +68,12 @@ struct RobustnessTests {
     }
 
     @Test("--replay and --record-input naming the same file is refused before the file is truncated")
-    func replayIsRecordTarget() throws {
+    func replayIsRecordTarget() async throws {
         let dir = try ElasticBinary.scratch("same-file")
         let path = dir.appendingPathComponent("in.jsonl")
         try FileManager.default.copyItem(atPath: RobustnessTests.replay, toPath: path.path)
         let before = try Data(contentsOf: path)
-        let r = try ElasticBinary.run(["play", "--headless", "--replay", path.path, "--record-input", path.path])
+        let r = try await ElasticBinary.run(["play", "--headless", "--replay", path.path, "--record-input", path.path])
         #expect(r.status != 0 && r.stderr.contains("same file"), "\(r.stderr)")
         #expect(try Data(contentsOf: path) == before)
     }
@@ -93,27 +93,27 @@ struct RobustnessTests {
             ("{\"t\": 0, \"type\": \"up\", \"x\": 1, \"y\": 2, \"device\": \"touch\", \"id\": 4}\n", "without a down"),
             ("{\"t\": 0, \"type\": \"move\", \"x\": 1, \"y\": 2, \"device\": \"touch\", \"id\": 4}\n", "never went down"),
           ])
-    func badReplays(text: String, reason: String) throws {
+    func badReplays(text: String, reason: String) async throws {
         // Built here, not in the arguments, so the test log does not print a megabyte.
         let text = text == "<1 MiB of x>" ? String(repeating: "x", count: 1 << 20) : text
         let dir = try ElasticBinary.scratch("replay-\(abs(text.hashValue))")
         let file = dir.appendingPathComponent("in.jsonl")
         try Data(text.utf8).write(to: file)
-        let r = try ElasticBinary.run(["play", "--headless", "--replay", file.path] + outputs(dir))
+        let r = try await ElasticBinary.run(["play", "--headless", "--replay", file.path] + outputs(dir))
         #expect(r.status == 2, "stderr: \(r.stderr)")
         #expect(r.stderr.contains("bad replay file") && r.stderr.contains(reason), "stderr: \(r.stderr)")
         expectNothingWritten(in: dir, reason)
     }
 
     @Test("a replay path that is a directory is refused")
-    func replayDirectory() throws {
+    func replayDirectory() async throws {
         let dir = try ElasticBinary.scratch("replay-dir")
-        let r = try ElasticBinary.run(["play", "--headless", "--replay", dir.path])
+        let r = try await ElasticBinary.run(["play", "--headless", "--replay", dir.path])
         #expect(r.status == 2 && r.stderr.contains("is a directory"), "\(r.stderr)")
     }
 
     @Test("a stats path that is a directory, in a missing folder, not writable, or on a full disk: the error says so")
-    func badStatsPaths() throws {
+    func badStatsPaths() async throws {
         let dir = try ElasticBinary.scratch("stats-paths")
         var cases: [(String, String)] = [
             (dir.path, "Is a directory"),
@@ -132,15 +132,15 @@ struct RobustnessTests {
             cases.append((ro.appendingPathComponent("s.csv").path, "Permission denied"))
         }
         for (path, reason) in cases {
-            let r = try ElasticBinary.run(["play", "--headless", "--frames", "5", "--stats", path])
+            let r = try await ElasticBinary.run(["play", "--headless", "--frames", "5", "--stats", path])
             #expect(r.status != 0, "\(path)")
             #expect(r.stderr.contains(reason) && r.stderr.contains(path), "\(path): \(r.stderr)")
         }
     }
 
     @Test("a trace on a full disk: the run goes on to its end and says what was lost")
-    func traceOnFullDisk() throws {
-        let r = try ElasticBinary.run(["play", "--headless", "--frames", "600", "--replay", RobustnessTests.replay, "--trace", "/dev/full"])
+    func traceOnFullDisk() async throws {
+        let r = try await ElasticBinary.run(["play", "--headless", "--frames", "600", "--replay", RobustnessTests.replay, "--trace", "/dev/full"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("reached 600 frames"), "\(r.stderr)")
         #expect(r.stderr.contains("No space left on device"), "\(r.stderr)")
@@ -149,16 +149,16 @@ struct RobustnessTests {
 
     /// Starts `elastic` with `arguments`, waits `after` seconds, sends `signal`, waits for the exit
     /// (status 128 + n when signal n ended it).
-    func runAndSignal(_ arguments: [String], after: Double, signal: Int32, shell: String? = nil) throws -> (status: Int32, stderr: String) {
+    func runAndSignal(_ arguments: [String], after: Double, signal: Int32, shell: String? = nil) async throws -> (status: Int32, stderr: String) {
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("elastic-signal-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: errURL) }
         let pid = try ElasticBinary.spawn(arguments, shell: shell, stdout: "/dev/null", stderr: errURL.path)
         if after > 0 {
-            Thread.sleep(forTimeInterval: after)
+            try await Task.sleep(for: .seconds(after))
             kill(pid, signal)
         }
         // A child that ignores the signal must fail the test, not hang the suite.
-        let status = ElasticBinary.wait(pid, timeout: 60)
+        let status = await ElasticBinary.wait(pid, timeout: 60)
         if status == nil { Issue.record("still running 60 s after the signal: killed") }
         return (status ?? -1, (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
     }
@@ -181,10 +181,10 @@ struct RobustnessTests {
 
     @Test("SIGINT or SIGTERM during a recording: complete CSV rows, a summary, a clean exit",
           arguments: [SIGINT, SIGTERM])
-    func signalDuringRecording(signal: Int32) throws {
+    func signalDuringRecording(signal: Int32) async throws {
         let dir = try ElasticBinary.scratch("signal-\(signal)")
         let stats = dir.appendingPathComponent("run.csv"), trace = dir.appendingPathComponent("trace.csv")
-        let r = try runAndSignal(["play", "--headless", "--seconds", "100000", "--replay", RobustnessTests.replay,
+        let r = try await runAndSignal(["play", "--headless", "--seconds", "100000", "--replay", RobustnessTests.replay,
                                   "--stats", stats.path, "--trace", trace.path], after: 1.5, signal: signal)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("stopped by \(signal == SIGINT ? "SIGINT" : "SIGTERM")"), "\(r.stderr)")
@@ -201,13 +201,13 @@ struct RobustnessTests {
     @Test("a file-size limit hit mid-run (EFBIG) does not kill the run: it ends normally and says what was lost",
           .disabled(if: ProcessInfo.processInfo.environment["ELASTIC_SANITIZER"] == "thread",
                     "TSan's runtime dies of SIGBUS at start under ulimit -f"))
-    func fileSizeLimit() throws {
+    func fileSizeLimit() async throws {
         let dir = try ElasticBinary.scratch("fsize")
         let stats = dir.appendingPathComponent("run.csv")
         // ulimit -f 256 (512-byte blocks in sh): files stop at 128 KiB, about 1,500 of the 6,000
         // rows. The write that hits the limit is cut back to its last whole row, so whatever the
         // flush timing, the file ends within one row of the limit.
-        let r = try runAndSignal(["play", "--headless", "--frames", "6000", "--replay", RobustnessTests.replay,
+        let r = try await runAndSignal(["play", "--headless", "--frames", "6000", "--replay", RobustnessTests.replay,
                                   "--stats", stats.path], after: 0, signal: 0, shell: "ulimit -f 256;")
         #expect(r.status == 0, "status \(r.status) (128 + n: signal n): \(r.stderr)")
         #expect(r.stderr.contains("reached 6000 frames"), "\(r.stderr)")

@@ -31,7 +31,7 @@ struct SceneReplayTests {
 
     /// Runs `scene` headless with a replay from assets/replays, a trace, and screenshots at `shots`.
     func play(_ scene: String, replay: String?, window: String = "1280x720", seconds: Double,
-              shots: [Double] = [], extra: [String] = []) throws -> Run {
+              shots: [Double] = [], extra: [String] = []) async throws -> Run {
         let name = "\(scene)-\(replay ?? "none")-\(window)"
         let dir = try ElasticBinary.scratch(name)
         let trace = dir.appendingPathComponent("trace.csv")
@@ -42,7 +42,7 @@ struct SceneReplayTests {
             args += ["--screenshot", dir.appendingPathComponent("\(name).png").path]
             for t in shots { args += ["--screenshot-at", "\(t)"] }
         }
-        let result = try ElasticBinary.run(args + extra)
+        let result = try await ElasticBinary.run(args + extra)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         return Run(result: result, rows: try TraceRow.load(trace), dir: dir, name: name)
     }
@@ -69,8 +69,8 @@ struct SceneReplayTests {
     static let menuColor = RGBA(0, 175, 240)
 
     @Test("gooey-menu: helpers on their closed-form springs, diff's bulge, staggered buttons, veil, tap report")
-    func gooeyMenuOpenClose() throws {
-        let run = try play("gooey-menu", replay: "gooey-menu-open-close", seconds: 4,
+    func gooeyMenuOpenClose() async throws {
+        let run = try await play("gooey-menu", replay: "gooey-menu-open-close", seconds: 4,
                            shots: [0.4, 0.7, 1.9, 3.9])
         // Button 2 sits at the tap (640, 575): edge 360 + its place.
         #expect(run.result.stdout.contains("gooey-menu: button 2 \"Record video\" tapped"), "\(run.result.stdout)")
@@ -150,8 +150,8 @@ struct SceneReplayTests {
     }
 
     @Test("gooey-menu: a tap on the veil closes without a report")
-    func gooeyMenuTapVeil() throws {
-        let run = try play("gooey-menu", replay: "gooey-menu-tap-veil", seconds: 4, shots: [1.9, 3.9])
+    func gooeyMenuTapVeil() async throws {
+        let run = try await play("gooey-menu", replay: "gooey-menu-tap-veil", seconds: 4, shots: [1.9, 3.9])
         #expect(!run.result.stdout.contains("tapped"))
         // Opened by the click released at 0.58, closed by the tap released at 2.08: each shows from the next frame.
         let side = try #require(run.rows("side-helper").first { $0.targetY == 360 })
@@ -168,9 +168,9 @@ struct SceneReplayTests {
     static let blue = RGBA(0, 0, 255)
 
     @Test("jelly-block: launch on the closed-form spring, peak bulge 25 at p = 0.5, square at rest, pixels")
-    func jellyBlockLaunch() throws {
+    func jellyBlockLaunch() async throws {
         let shots = stride(from: 0.6, through: 1.0, by: 1.0 / 60).map { ($0 * 60).rounded() / 60 } + [0.4, 2.5]
-        let run = try play("jelly-block", replay: "jelly-block-launch", seconds: 2.6, shots: shots)
+        let run = try await play("jelly-block", replay: "jelly-block-launch", seconds: 2.6, shots: shots)
         let from = 720.0 - 50, to = 100.0
         let spring = try SpringParameters.uikit(duration: 1.0, dampingRatio: 0.85, initialVelocity: 0)
         func bulge(_ y: Double) -> Double {
@@ -222,8 +222,8 @@ struct SceneReplayTests {
     }
 
     @Test("jelly-block: a drag follows the finger, the fling ends at the nearer end")
-    func jellyBlockFling() throws {
-        let run = try play("jelly-block", replay: "jelly-block-fling", seconds: 2.5, shots: [0.6, 2.4])
+    func jellyBlockFling() async throws {
+        let run = try await play("jelly-block", replay: "jelly-block-fling", seconds: 2.5, shots: [0.6, 2.4])
         // Grabbed at y = 700 (the centre at 670, offset −30); the frame drawn at 0.6 shows the move to 500
         // (0.5833); the move at 0.6 applies from the step at 0.6 on.
         let held = try #require(run.row("block", shotAt: 0.6))
@@ -254,9 +254,9 @@ struct SceneReplayTests {
     }
 
     @Test("sticky-refresh: normal below 44, stretching 44…88, refreshing past 88, held 44 open, closes after the result")
-    func stickyRefreshPull() throws {
+    func stickyRefreshPull() async throws {
         let shots = stride(from: 0.55, through: 1.5, by: 1.0 / 60).map { ($0 * 60).rounded() / 60 } + [2.2, 4.0, 4.8]
-        let run = try play("sticky-refresh", replay: "sticky-refresh-pull", seconds: 5.5, shots: shots)
+        let run = try await play("sticky-refresh", replay: "sticky-refresh-pull", seconds: 5.5, shots: shots)
         let out = run.result.stdout.split(separator: "\n").filter { $0.hasPrefix("sticky-refresh: ") }
         #expect(out == ["sticky-refresh: normal", "sticky-refresh: stretching", "sticky-refresh: refreshing",
                         "sticky-refresh: succeeded", "sticky-refresh: original"], "\(out)")
@@ -317,15 +317,15 @@ struct SceneReplayTests {
     }
 
     @Test("sticky-refresh: released under 88 springs back without a refresh; F makes the refresh fail")
-    func stickyRefreshShortAndFail() throws {
-        let short = try play("sticky-refresh", replay: "sticky-refresh-short", seconds: 3)
+    func stickyRefreshShortAndFail() async throws {
+        let short = try await play("sticky-refresh", replay: "sticky-refresh-short", seconds: 3)
         #expect(!short.result.stdout.contains("refreshing"), "\(short.result.stdout)")
         #expect(short.result.stdout.contains("sticky-refresh: stretching"))
         let peak = short.rows("list").map(\.y).max() ?? 0
         #expect(peak >= 44 && peak <= 88, "peak \(peak)")
         #expect(short.rows("list").last?.y == 0)
 
-        let fail = try play("sticky-refresh", replay: "sticky-refresh-fail", seconds: 5, shots: [4.0])
+        let fail = try await play("sticky-refresh", replay: "sticky-refresh-fail", seconds: 5, shots: [4.0])
         let out = fail.result.stdout
         #expect(out.contains("sticky-refresh: refreshes will fail") && out.contains("sticky-refresh: failed"))
         #expect(!out.contains("succeeded"))
@@ -356,9 +356,9 @@ struct SceneReplayTests {
     }
 
     @Test("wave-balls: bend 25 + 75·y/80 while pulling, trigger past 80, 80 → 70, balls on their arcs to (W/2 − dl, −35), float")
-    func waveBallsPull() throws {
+    func waveBallsPull() async throws {
         let shots = stride(from: 0.7, through: 1.2, by: 0.1).map { ($0 * 10).rounded() / 10 } + [2.5, 3.8, 4.5]
-        let run = try play("wave-balls", replay: "wave-balls-pull", seconds: 5, shots: shots)
+        let run = try await play("wave-balls", replay: "wave-balls-pull", seconds: 5, shots: shots)
         #expect(run.result.stdout.split(separator: "\n") == ["wave-balls: refreshing", "wave-balls: ended", "wave-balls: idle"],
                 "\(run.result.stdout)")
         let lists = run.rows("list"), waves = run.rows("wave")
@@ -438,8 +438,8 @@ struct SceneReplayTests {
     }
 
     @Test("wave-balls: released before 80 springs back without a refresh")
-    func waveBallsShort() throws {
-        let run = try play("wave-balls", replay: "wave-balls-short", seconds: 3)
+    func waveBallsShort() async throws {
+        let run = try await play("wave-balls", replay: "wave-balls-short", seconds: 3)
         #expect(!run.result.stdout.contains("refreshing"), "\(run.result.stdout)")
         let peak = run.rows("list").map(\.y).max() ?? 0
         #expect(peak > 50 && peak < 80, "peak \(peak)")
@@ -460,7 +460,7 @@ struct SceneReplayTests {
 
     @Test("every scene runs its replay, scaled to the window, at 800×600, 320×240 and 3840×2160: finite, some entity travels 10 points, a window-sized screenshot",
           arguments: ["800x600", "320x240", "3840x2160"])
-    func sizes(window: String) throws {
+    func sizes(window: String) async throws {
         let wh = window.split(separator: "x").map { Double($0)! }
         let sx = wh[0] / 1280, sy = wh[1] / 720
         let dir = try ElasticBinary.scratch("sizes-\(window)")
@@ -477,7 +477,7 @@ struct SceneReplayTests {
             let scaled = dir.appendingPathComponent("\(scene).jsonl")
             try (lines.joined(separator: "\n") + "\n").write(to: scaled, atomically: true, encoding: .utf8)
             let trace = dir.appendingPathComponent("\(scene).csv"), shot = dir.appendingPathComponent("\(scene).png")
-            let r = try ElasticBinary.run(["play", "--headless", "--scene", scene, "--window", window, "--replay", scaled.path,
+            let r = try await ElasticBinary.run(["play", "--headless", "--scene", scene, "--window", window, "--replay", scaled.path,
                                            "--seconds", "2", "--fps", "30", "--trace", trace.path, "--screenshot", shot.path])
             #expect(r.status == 0, "\(scene) at \(window): \(r.stderr)")
             let rows = try TraceRow.load(trace)

@@ -7,12 +7,12 @@ import Testing
 @Suite("elastic play: stopping by signal", .serialized)
 struct SignalStopTests {
     @Test("six timeout stops (INT and TERM, three each) all leave a stats summary")
-    func timeoutStopsLeaveSummary() throws {
+    func timeoutStopsLeaveSummary() async throws {
         let dir = try ElasticBinary.scratch("signal-timeout")
         for (run, signal) in ["INT", "TERM", "INT", "TERM", "INT", "TERM"].enumerated() {
             let stats = dir.appendingPathComponent("s\(run).csv")
             // timeout signals the app, then its own process group, the app in it: the same stop twice.
-            let r = try ElasticBinary.run(["-s", signal, "3", ElasticBinary.url.path, "play", "--headless", "--seconds", "100000",
+            let r = try await ElasticBinary.run(["-s", signal, "3", ElasticBinary.url.path, "play", "--headless", "--seconds", "100000",
                                            "--stats", stats.path],
                                           timeout: 60, executable: URL(fileURLWithPath: "/usr/bin/timeout"))
             // 124: timeout's status when it had to stop its command.
@@ -24,32 +24,32 @@ struct SignalStopTests {
     }
 
     @Test("a second signal more than a second after the first exits at once (status 128 + signal)")
-    func laterSecondSignalExits() throws {
+    func laterSecondSignalExits() async throws {
         let dir = try ElasticBinary.scratch("signal-second")
         let stuck = try StuckRun(stats: dir.appendingPathComponent("s.csv"))
         defer { stuck.end() }
         kill(stuck.pid, SIGINT)
-        Thread.sleep(forTimeInterval: 1.5)
+        try await Task.sleep(for: .milliseconds(1500))
         #expect(stuck.isRunning, "the first signal alone must wait for the run to finish, not exit")
         kill(stuck.pid, SIGINT)
         // Nobody drains its stderr: only the second signal can end it.
-        #expect(ElasticBinary.wait(stuck.pid, timeout: 10) == 128 + SIGINT)
+        #expect(await ElasticBinary.wait(stuck.pid, timeout: 10) == 128 + SIGINT)
     }
 
     @Test("a repeat within the second counts once: the run finishes and writes its summary")
-    func duplicateSignalCountsOnce() throws {
+    func duplicateSignalCountsOnce() async throws {
         let dir = try ElasticBinary.scratch("signal-duplicate")
         let stats = dir.appendingPathComponent("s.csv")
         let stuck = try StuckRun(stats: stats)
         defer { stuck.end() }
         kill(stuck.pid, SIGTERM)
         // Apart enough to be delivered as two signals (back to back, the kernel may merge them).
-        Thread.sleep(forTimeInterval: 0.05)
+        try await Task.sleep(for: .milliseconds(50))
         kill(stuck.pid, SIGTERM)
-        Thread.sleep(forTimeInterval: 0.3)
+        try await Task.sleep(for: .milliseconds(300))
         #expect(stuck.isRunning, "the repeated signal exited at once")
         let stderr = stuck.drainUntilExit()
-        #expect(ElasticBinary.wait(stuck.pid, timeout: 30) == 0, "\(stderr)")
+        #expect(await ElasticBinary.wait(stuck.pid, timeout: 30) == 0, "\(stderr)")
         #expect(stderr.contains("stopped by SIGTERM"), "\(stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("s.summary.json").path), "\(stderr)")
     }
@@ -102,8 +102,7 @@ private struct StuckRun {
     }
 
     func end() {
-        kill(pid, SIGKILL)
-        _ = ElasticBinary.wait(pid, timeout: 5)
+        ElasticBinary.stop(pid)
         close(readEnd)
     }
 

@@ -27,10 +27,10 @@ struct SoakTests {
     static let sanitized = ProcessInfo.processInfo.environment["ELASTIC_SANITIZER"] != nil
 
     @Test("every scene, 3,000 frames of random drags: no NaN, no memory or entity growth")
-    func short() throws {
+    func short() async throws {
         let limit = SoakTests.sanitized ? ["--max-rss-growth-kib", "\(Int.max)"] : []
         // A sanitizer's build runs several times slower: give it the time it needs.
-        let r = try ElasticBinary.run(["soak", "--frames", "3000", "--seed", "7"] + limit, timeout: SoakTests.sanitized ? 900 : 120)
+        let r = try await ElasticBinary.run(["soak", "--frames", "3000", "--seed", "7"] + limit, timeout: SoakTests.sanitized ? 900 : 120)
         #expect(r.status == 0, "stderr: \(r.stderr)")
         let figures = SoakTests.parse(r.stdout)
         #expect(figures.count == 5, "stdout: \(r.stdout)")
@@ -49,10 +49,10 @@ struct SoakTests {
     }
 
     @Test("a soak is reproducible from its seed")
-    func seeded() throws {
-        let a = try ElasticBinary.run(["soak", "--scene", "jelly-block", "--frames", "300", "--seed", "3"])
-        let b = try ElasticBinary.run(["soak", "--scene", "jelly-block", "--frames", "300", "--seed", "3"])
-        let c = try ElasticBinary.run(["soak", "--scene", "jelly-block", "--frames", "300", "--seed", "4"])
+    func seeded() async throws {
+        let a = try await ElasticBinary.run(["soak", "--scene", "jelly-block", "--frames", "300", "--seed", "3"])
+        let b = try await ElasticBinary.run(["soak", "--scene", "jelly-block", "--frames", "300", "--seed", "3"])
+        let c = try await ElasticBinary.run(["soak", "--scene", "jelly-block", "--frames", "300", "--seed", "4"])
         let fa = SoakTests.parse(a.stdout), fb = SoakTests.parse(b.stdout), fc = SoakTests.parse(c.stdout)
         #expect(fa.count == 1 && fb.count == 1 && fc.count == 1)
         // Every figure of the simulation repeats (memory and wall time are the machine's, not the seed's).
@@ -63,7 +63,7 @@ struct SoakTests {
         }
         // Another seed is another run: its random input differs.
         #expect(fa.first?.values["events"] != nil && fa.first?.values["events"] != fc.first?.values["events"])
-        let bad = try ElasticBinary.run(["soak", "--scene", "nope"])
+        let bad = try await ElasticBinary.run(["soak", "--scene", "nope"])
         #expect(bad.status != 0 && bad.stderr.contains("unknown scene"))
     }
 }

@@ -39,12 +39,12 @@ struct SpecialPathTests {
 
     /// Runs the binary; as root, under the `nobody` user so that permissions apply (root reads
     /// a mode-000 file).
-    static func run(_ arguments: [String], asUnprivileged: Bool = false) throws -> ElasticBinary.Result {
+    static func run(_ arguments: [String], asUnprivileged: Bool = false) async throws -> ElasticBinary.Result {
         if asUnprivileged, geteuid() == 0 {
-            return try ElasticBinary.run(["--reuid=65534", "--regid=65534", "--clear-groups", ElasticBinary.url.path] + arguments,
+            return try await ElasticBinary.run(["--reuid=65534", "--regid=65534", "--clear-groups", ElasticBinary.url.path] + arguments,
                                          timeout: 30, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
         }
-        return try ElasticBinary.run(arguments, timeout: 30)
+        return try await ElasticBinary.run(arguments, timeout: 30)
     }
 
     static let inputCases: [(name: String, reason: String)] = [
@@ -58,7 +58,7 @@ struct SpecialPathTests {
 
     @Test("--springs and --replay: each special file named for what it is, exit 2, nothing written",
           arguments: ["--springs", "--replay"])
-    func inputs(option: String) throws {
+    func inputs(option: String) async throws {
         let fixture = try Fixture(String(option.dropFirst(2)))
         let cases = Self.inputCases + [("big", option == "--springs" ? "it is 65.0 MiB, more than any springs file needs (at most 64 KiB)"
                                                                      : "it is 65.0 MiB, more than any replay file needs (at most 64.0 MiB)")]
@@ -66,7 +66,7 @@ struct SpecialPathTests {
             let path = name.hasPrefix("/") ? name : fixture.path(name)
             let before = fixture.listing()
             let outputs = ["--trace", fixture.path("t.csv"), "--record-input", fixture.path("r.jsonl"), "--screenshot", fixture.path("s.png")]
-            let r = try Self.run(["play", "--headless", "--frames", "2", option, path] + outputs, asUnprivileged: name == "unreadable")
+            let r = try await Self.run(["play", "--headless", "--frames", "2", option, path] + outputs, asUnprivileged: name == "unreadable")
             #expect(r.status == 2, "\(option) \(name): exit \(r.status), \(r.stderr)")
             let lead = option == "--springs" ? "elastic: cannot read the springs file \(path): " : "elastic: bad replay file \(path): "
             #expect(r.stderr.contains(lead + reason), "\(option) \(name): \(r.stderr)")
@@ -75,7 +75,7 @@ struct SpecialPathTests {
     }
 
     @Test("--trace, --record-input, --stats, --screenshot: folders, FIFOs with no reader, unwritable files, files as folders")
-    func outputs() throws {
+    func outputs() async throws {
         let fixture = try Fixture("outputs")
         #expect(chmod(fixture.path("plain"), 0o644) == 0)
         let cases: [(name: String, reasons: [String])] = [
@@ -88,7 +88,7 @@ struct SpecialPathTests {
             for (name, reasons) in cases {
                 let path = fixture.path(name)
                 let before = fixture.listing()
-                let r = try Self.run(["play", "--headless", "--frames", "2", option, path], asUnprivileged: name == "plain")
+                let r = try await Self.run(["play", "--headless", "--frames", "2", option, path], asUnprivileged: name == "plain")
                 #expect(r.status == 2, "\(option) \(name): exit \(r.status), \(r.stderr)")
                 #expect(reasons.contains { r.stderr.contains($0) } && r.stderr.contains(path), "\(option) \(name): \(r.stderr)")
                 #expect(fixture.listing() == before, "\(option) \(name): the folder changed")
@@ -99,14 +99,14 @@ struct SpecialPathTests {
         #expect(mkfifo(fixture.path("pipe.png"), 0o644) == 0)
         for (name, reason) in [("shot.png", "Is a directory (give a file name)"), ("pipe.png", "it is a FIFO; the PNG writer needs a regular file")] {
             let before = fixture.listing()
-            let r = try Self.run(["play", "--headless", "--frames", "2", "--screenshot", fixture.path(name)])
+            let r = try await Self.run(["play", "--headless", "--frames", "2", "--screenshot", fixture.path(name)])
             #expect(r.status == 2 && r.stderr.contains(reason), "--screenshot \(name): \(r.stderr)")
             #expect(fixture.listing() == before, "--screenshot \(name): the folder changed")
         }
     }
 
     @Test("elastic stats FILE and --compare: a folder, a device, a FIFO with no writer (no hang), an unreadable file")
-    func statsInputs() throws {
+    func statsInputs() async throws {
         let fixture = try Fixture("stats")
         let cases: [(name: String, reason: String)] = [
             ("folder", "it is a directory"), ("/dev/zero", "it is not a regular file or a FIFO"),
@@ -114,21 +114,21 @@ struct SpecialPathTests {
         ]
         // A good run to compare the special files against.
         let good = fixture.path("good.csv")
-        let made = try Self.run(["play", "--headless", "--frames", "5", "--stats", good])
+        let made = try await Self.run(["play", "--headless", "--frames", "5", "--stats", good])
         #expect(made.status == 0, "\(made.stderr)")
-        #expect(try Self.run(["stats", good, "--compare", good]).status == 0)
+        await #expect(try Self.run(["stats", good, "--compare", good]).status == 0)
         for (name, reason) in cases {
             let path = name.hasPrefix("/") ? name : fixture.path(name)
-            let r = try Self.run(["stats", path], asUnprivileged: name == "unreadable")
+            let r = try await Self.run(["stats", path], asUnprivileged: name == "unreadable")
             #expect(r.status == 1 && r.stderr.contains(path) && r.stderr.contains(reason), "stats \(name): \(r.stderr)")
-            let compared = try Self.run(["stats", good, "--compare", path], asUnprivileged: name == "unreadable")
+            let compared = try await Self.run(["stats", good, "--compare", path], asUnprivileged: name == "unreadable")
             #expect(compared.status == 1 && compared.stderr.contains(path) && compared.stderr.contains(reason),
                     "stats --compare \(name): \(compared.stderr)")
         }
     }
 
     @Test("elastic spring --plot: a folder, a FIFO (not replaced by a file), a device, a file as a folder")
-    func springPlot() throws {
+    func springPlot() async throws {
         let fixture = try Fixture("spring")
         #expect(mkfifo(fixture.path("pipe.svg"), 0o644) == 0)
         try FileManager.default.createDirectory(atPath: fixture.path("dir.svg"), withIntermediateDirectories: false)
@@ -140,7 +140,7 @@ struct SpecialPathTests {
         ]
         for (path, reason) in cases {
             let before = fixture.listing()
-            let r = try Self.run(["spring", "--duration", "1", "--damping", "0.5", "--plot", path])
+            let r = try await Self.run(["spring", "--duration", "1", "--damping", "0.5", "--plot", path])
             #expect(r.status == 1 && r.stderr.contains("cannot write the plot to \(path)") && r.stderr.contains(reason), "--plot \(path): \(r.stderr)")
             #expect(fixture.listing() == before, "--plot \(path): the folder changed")
         }

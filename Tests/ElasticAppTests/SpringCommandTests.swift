@@ -71,13 +71,13 @@ struct SpringCommandTests {
 
     @Test("--plot marks the overshoot and the settle time where the closed form puts them",
           arguments: plotted.indices)
-    func plot(index: Int) throws {
+    func plot(index: Int) async throws {
         let (flags, oscillator) = SpringCommandTests.plotted[index]
         let dir = try ElasticBinary.scratch("spring-plot-\(index)")
         let path = dir.appendingPathComponent("curve.svg").path
-        let plotted = try ElasticBinary.run(["spring"] + flags + ["--plot", path])
+        let plotted = try await ElasticBinary.run(["spring"] + flags + ["--plot", path])
         #expect(plotted.status == 0, "\(plotted.stderr)")
-        let plain = try ElasticBinary.run(["spring"] + flags)
+        let plain = try await ElasticBinary.run(["spring"] + flags)
         #expect(plotted.stdout == plain.stdout, "--plot changed the CSV")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["curve.svg"], "temporary file left behind")
 
@@ -106,10 +106,10 @@ struct SpringCommandTests {
 
     @Test("--plot refuses a directory, a missing folder and a name not ending in .svg; nothing printed or written",
           arguments: ["dir", "missing/curve.svg", "curve.png"])
-    func badPlotPath(name: String) throws {
+    func badPlotPath(name: String) async throws {
         let dir = try ElasticBinary.scratch("spring-plot-bad-\(name.count)")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("dir"), withIntermediateDirectories: true)
-        let r = try ElasticBinary.run(["spring", "--duration", "0.9", "--damping", "0.57", "--plot", dir.appendingPathComponent(name).path])
+        let r = try await ElasticBinary.run(["spring", "--duration", "0.9", "--damping", "0.57", "--plot", dir.appendingPathComponent(name).path])
         #expect(r.status != 0)
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains("cannot write the plot"), "\(r.stderr)")
@@ -118,11 +118,11 @@ struct SpringCommandTests {
     }
 
     @Test("a refused spring leaves an earlier plot as it was")
-    func refusedKeepsPlot() throws {
+    func refusedKeepsPlot() async throws {
         let dir = try ElasticBinary.scratch("spring-plot-keep")
         let path = dir.appendingPathComponent("curve.svg").path
         try Data("earlier".utf8).write(to: URL(fileURLWithPath: path))
-        let r = try ElasticBinary.run(["spring", "--model", "perceptual", "--duration", "1e-300", "--damping", "0.5", "--plot", path])
+        let r = try await ElasticBinary.run(["spring", "--model", "perceptual", "--duration", "1e-300", "--damping", "0.5", "--plot", path])
         #expect(r.status != 0)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "earlier")
     }
@@ -144,8 +144,8 @@ struct SpringCommandTests {
             (["--duration", "1", "--damping", "nan"], "--damping"),
             (["--duration", "1", "--damping", "0.5", "--velocity", "-inf"], "--velocity"),
           ] as [([String], String)])
-    func refused(flags: [String], flag: String) throws {
-        let r = try ElasticBinary.run(["spring"] + flags)
+    func refused(flags: [String], flag: String) async throws {
+        let r = try await ElasticBinary.run(["spring"] + flags)
         #expect(r.status != 0, "\(flags) was accepted")
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains(flag), "\(flags): \(r.stderr)")
@@ -160,8 +160,8 @@ struct SpringCommandTests {
             ["--duration", "1e300", "--damping", "1e300", "--velocity", "-10000"],
             ["--duration", "1", "--damping", "0.5", "--hz", "0.001", "--seconds", "1e9"],
           ])
-    func extremesFinite(flags: [String]) throws {
-        let r = try ElasticBinary.run(["spring"] + flags)
+    func extremesFinite(flags: [String]) async throws {
+        let r = try await ElasticBinary.run(["spring"] + flags)
         #expect(r.status == 0, "\(flags): \(r.stderr)")
         let rows = r.stdout.split(separator: "\n").dropFirst()
         #expect(!rows.isEmpty)

@@ -76,8 +76,8 @@ struct SpringFileTests {
         list.map { "{\"t\": \($0.0), \"type\": \"key\", \"key\": \"\($0.1)\"}\n" }.joined()
     }
 
-    func play(_ args: [String], scene: String = "wave-pull", seconds: Double = 1, in dir: URL) throws -> ElasticBinary.Result {
-        try ElasticBinary.run(["play", "--headless", "--window", "1280x720", "--scene", scene, "--seconds", "\(seconds)"] + args)
+    func play(_ args: [String], scene: String = "wave-pull", seconds: Double = 1, in dir: URL) async throws -> ElasticBinary.Result {
+        try await ElasticBinary.run(["play", "--headless", "--window", "1280x720", "--scene", scene, "--seconds", "\(seconds)"] + args)
     }
 
     func load(_ url: URL) throws -> [String: TunedSpring] {
@@ -85,12 +85,12 @@ struct SpringFileTests {
     }
 
     @Test("load, change by key, save, load again: the same values")
-    func roundTrip() throws {
+    func roundTrip() async throws {
         let dir = try ElasticBinary.scratch("springs-round-trip")
         let file = dir.appendingPathComponent("springs.json"), replay = dir.appendingPathComponent("keys.jsonl")
         try write(#"{"wave-pull": {"duration": 0.9, "dampingRatio": 0.57}, "jelly-block": {"duration": 0.7, "dampingRatio": 0.5}}"#, to: file)
         try write(keys([(0.1, "]"), (0.2, "-"), (0.3, "3"), (0.4, "["), (0.5, "="), (0.55, "="), (0.7, "w")]), to: replay)
-        let first = try play(["--springs", file.path, "--replay", replay.path], in: dir)
+        let first = try await play(["--springs", file.path, "--replay", replay.path], in: dir)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("springs: wave-pull duration 0.95 s, damping ratio 0.52"))
         #expect(first.stdout.contains("springs: wrote \(file.path)"))
@@ -102,14 +102,14 @@ struct SpringFileTests {
 
         // Loaded again and saved unchanged: the same file.
         try write(keys([(0.1, "w")]), to: replay)
-        let second = try play(["--springs", file.path, "--replay", replay.path], scene: "jelly-block", in: dir)
+        let second = try await play(["--springs", file.path, "--replay", replay.path], scene: "jelly-block", in: dir)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(try String(contentsOf: file, encoding: .utf8) == saved)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["keys.jsonl", "springs.json"], "no temporary left")
     }
 
     @Test("a tuned jelly-block reaches the top when the closed form says")
-    func tunedMotion() throws {
+    func tunedMotion() async throws {
         let dir = try ElasticBinary.scratch("springs-motion")
         let file = dir.appendingPathComponent("springs.json"), replay = dir.appendingPathComponent("keys.jsonl")
         try write(keys([(0.5, "space")]), to: replay)
@@ -117,7 +117,7 @@ struct SpringFileTests {
         for duration in [1.0, 0.5] {
             try write("{\"jelly-block\": {\"duration\": \(duration), \"dampingRatio\": 0.85}}", to: file)
             let trace = dir.appendingPathComponent("trace.csv")
-            let result = try play(["--springs", file.path, "--replay", replay.path, "--trace", trace.path],
+            let result = try await play(["--springs", file.path, "--replay", replay.path, "--trace", trace.path],
                                   scene: "jelly-block", seconds: 2.5, in: dir)
             #expect(result.status == 0, "\(result.stderr)")
             let top = try #require(try TraceRow.load(trace).first { $0.entity == "block" && $0.time > 0.5 && $0.y <= 101 })
@@ -141,36 +141,36 @@ struct SpringFileTests {
             ("{\"wave-pool\": {\"duration\": 1, \"dampingRatio\": 0.5}}", "unknown scene 'wave-pool'"),
             ("{\"wave-pull\": {\"duration\": 1}}", "wave-pull has no \"dampingRatio\""),
           ])
-    func badFiles(text: String, reason: String) throws {
+    func badFiles(text: String, reason: String) async throws {
         let dir = try ElasticBinary.scratch("springs-bad")
         let file = dir.appendingPathComponent("springs.json")
         try write(text, to: file)
-        let result = try play(["--springs", file.path], in: dir)
+        let result = try await play(["--springs", file.path], in: dir)
         #expect(result.status == 2)
         #expect(result.stderr.contains("elastic: springs file \(file.path)") && result.stderr.contains(reason), "\(result.stderr)")
     }
 
     @Test("a springs file that does not exist yet: the scenes' own springs, and w creates it; an unwritable one is reported")
-    func missingAndUnwritable() throws {
+    func missingAndUnwritable() async throws {
         let dir = try ElasticBinary.scratch("springs-missing")
         let file = dir.appendingPathComponent("new.json"), replay = dir.appendingPathComponent("keys.jsonl")
         try write(keys([(0.1, "w")]), to: replay)
-        let result = try play(["--springs", file.path, "--replay", replay.path], in: dir)
+        let result = try await play(["--springs", file.path, "--replay", replay.path], in: dir)
         #expect(result.status == 0 && result.stderr.contains("no springs file \(file.path) yet"))
         #expect(try load(file) == SpringTuning().values)
         let nowhere = dir.appendingPathComponent("no-folder/springs.json")
-        let refused = try play(["--springs", nowhere.path, "--replay", replay.path], in: dir)
+        let refused = try await play(["--springs", nowhere.path, "--replay", replay.path], in: dir)
         #expect(refused.status == 0)
         #expect(refused.stderr.contains("elastic: springs: cannot write the spring values to \(nowhere.path): no folder"), "\(refused.stderr)")
     }
 
     @Test("a key past the range is refused with a message and the spring stays")
-    func outOfRangeKey() throws {
+    func outOfRangeKey() async throws {
         let dir = try ElasticBinary.scratch("springs-range")
         let file = dir.appendingPathComponent("springs.json"), replay = dir.appendingPathComponent("keys.jsonl")
         try write(#"{"wave-pull": {"duration": 5, "dampingRatio": 0.05}}"#, to: file)
         try write(keys([(0.1, "]"), (0.2, "-"), (0.3, "w")]), to: replay)
-        let result = try play(["--springs", file.path, "--replay", replay.path], in: dir)
+        let result = try await play(["--springs", file.path, "--replay", replay.path], in: dir)
         #expect(result.status == 0)
         #expect(result.stderr.contains("springs: wave-pull duration 5.05 s is out of range 0.05…5.0 s; kept duration 5.0 s, damping ratio 0.05"))
         #expect(result.stderr.contains("springs: wave-pull dampingRatio 0.0 is out of range"))

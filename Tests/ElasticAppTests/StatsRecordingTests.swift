@@ -7,10 +7,10 @@ struct StatsRecordingTests {
     let replay = ElasticBinary.root.appendingPathComponent("assets/replays/wave-pull-center.jsonl").path
 
     @Test("a headless run writes one row per frame, parts summing to no more than the frame, and a summary")
-    func rowsPerFrame() throws {
+    func rowsPerFrame() async throws {
         let dir = try ElasticBinary.scratch("stats-rows")
         let csv = dir.appendingPathComponent("run.csv")
-        let r = try ElasticBinary.run(["play", "--headless", "--replay", replay, "--frames", "120", "--hud",
+        let r = try await ElasticBinary.run(["play", "--headless", "--replay", replay, "--frames", "120", "--hud",
                                        "--stats", csv.path])
         #expect(r.status == 0, "\(r.stderr)")
         let text = try String(contentsOf: csv, encoding: .utf8)
@@ -52,17 +52,17 @@ struct StatsRecordingTests {
         #expect((summary?["mean_hud_ms"] as? Double ?? 0) > 0)
         #expect(r.stderr.contains("average"))
         // `elastic stats` reads the file back: its table's frames row is the 119 rows counted above.
-        let s = try ElasticBinary.run(["stats", csv.path])
+        let s = try await ElasticBinary.run(["stats", csv.path])
         #expect(s.status == 0, "\(s.stderr)")
         let framesRow = s.stdout.split(separator: "\n").first { $0.hasPrefix("frames ") }
         #expect(framesRow?.split(separator: " ") == ["frames", "119"], "\(s.stdout)")
     }
 
     @Test("the MangoHud layout: two preamble lines, MangoHud's header, one row per frame")
-    func mangohud() throws {
+    func mangohud() async throws {
         let dir = try ElasticBinary.scratch("stats-mangohud")
         let csv = dir.appendingPathComponent("mango.csv")
-        let r = try ElasticBinary.run(["play", "--headless", "--frames", "30", "--stats", csv.path, "--stats-format", "mangohud"])
+        let r = try await ElasticBinary.run(["play", "--headless", "--frames", "30", "--stats", csv.path, "--stats-format", "mangohud"])
         #expect(r.status == 0, "\(r.stderr)")
         let lines = try String(contentsOf: csv, encoding: .utf8).split(separator: "\n")
         #expect(lines[0] == "os,cpu,gpu,ram,kernel,driver,cpuscheduler")
@@ -73,7 +73,7 @@ struct StatsRecordingTests {
         #expect(system.count == 9 && !system[3].isEmpty && system[3].allSatisfy { $0.isASCII && $0.isNumber }, "\(lines[1])")
         // Its plot's time axis lies within the run (a wrapped start gave 18446744073 s).
         let svg = dir.appendingPathComponent("mango.svg")
-        let p = try ElasticBinary.run(["stats", csv.path, "--plot", svg.path])
+        let p = try await ElasticBinary.run(["stats", csv.path, "--plot", svg.path])
         #expect(p.status == 0, "\(p.stderr)")
         let lastElapsedSeconds = Double(lines.last!.split(separator: ",").last!)! / 1e9
         let timeLabels = try String(contentsOf: svg, encoding: .utf8).split(separator: "\n")
@@ -84,7 +84,7 @@ struct StatsRecordingTests {
     }
 
     @Test("a second run recording into the same stats file is refused and leaves the first run's file alone")
-    func twoRunsOnOneFile() throws {
+    func twoRunsOnOneFile() async throws {
         let dir = try ElasticBinary.scratch("stats-lock")
         let csv = dir.appendingPathComponent("run.csv")
         let out = dir.appendingPathComponent("first.out").path, err = dir.appendingPathComponent("first.err").path
@@ -94,13 +94,13 @@ struct StatsRecordingTests {
         var started = false
         for _ in 0..<600 where !started {
             started = (try? String(contentsOf: csv, encoding: .utf8))?.contains("frame,t_ms,frame_ms") == true
-            if !started { Thread.sleep(forTimeInterval: 0.05) }
+            if !started { try await Task.sleep(for: .milliseconds(50)) }
         }
         #expect(started)
-        let second = try ElasticBinary.run(["play", "--headless", "--frames", "5", "--stats", csv.path,
+        let second = try await ElasticBinary.run(["play", "--headless", "--frames", "5", "--stats", csv.path,
                                             "--stats-format", "mangohud"])
         kill(first, SIGTERM)
-        let status = ElasticBinary.wait(first, timeout: 60)
+        let status = await ElasticBinary.wait(first, timeout: 60)
         #expect(status == 0, "\((try? String(contentsOfFile: err, encoding: .utf8)) ?? "")")
         #expect(second.status == 2)
         #expect(second.stderr.contains("cannot write stats to \(csv.path): another recorder is writing it"), "\(second.stderr)")
@@ -114,13 +114,13 @@ struct StatsRecordingTests {
     }
 
     @Test("--stats on a FIFO nobody reads fails at once with the reason, and writes no summary beside it")
-    func fifoWithoutReader() throws {
+    func fifoWithoutReader() async throws {
         let dir = try ElasticBinary.scratch("stats-fifo")
         let fifo = dir.appendingPathComponent("rows.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let out = dir.appendingPathComponent("out").path, err = dir.appendingPathComponent("err").path
         let pid = try ElasticBinary.spawn(["play", "--headless", "--frames", "5", "--stats", fifo], stdout: out, stderr: err)
-        let status = ElasticBinary.wait(pid, timeout: 60)   // nil: it hung (and was killed)
+        let status = await ElasticBinary.wait(pid, timeout: 60)   // nil: it hung (and was killed)
         #expect(status == 2)
         let stderr = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
         #expect(stderr.contains("cannot write stats to \(fifo): it is a FIFO that no process has open for reading"), "\(stderr)")
@@ -128,11 +128,11 @@ struct StatsRecordingTests {
     }
 
     @Test("--stats /dev/null: the run and its summary table, and no /dev/null.summary.json")
-    func devNull() throws {
+    func devNull() async throws {
         let beside = "/dev/null.summary.json"
         // Left by older builds on some machines: then it must not change.
         let before = try? FileManager.default.attributesOfItem(atPath: beside)[.modificationDate] as? Date
-        let r = try ElasticBinary.run(["play", "--headless", "--frames", "30", "--stats", "/dev/null"])
+        let r = try await ElasticBinary.run(["play", "--headless", "--frames", "30", "--stats", "/dev/null"])
         #expect(r.status == 0, "\(r.stderr)")
         let framesRow = r.stderr.split(separator: "\n").first { $0.hasPrefix("frames ") }
         #expect(framesRow?.split(separator: " ") == ["frames", "29"], "\(r.stderr)")
@@ -140,8 +140,8 @@ struct StatsRecordingTests {
     }
 
     @Test("an unwritable stats path fails before the run starts", arguments: ["/nonexistent-dir/run.csv", "/tmp", "/proc/version"])
-    func unwritable(path: String) throws {
-        let r = try ElasticBinary.run(["play", "--headless", "--frames", "5", "--stats", path])
+    func unwritable(path: String) async throws {
+        let r = try await ElasticBinary.run(["play", "--headless", "--frames", "5", "--stats", path])
         #expect(r.status != 0)
         #expect(r.stderr.contains(path))
         #expect(!r.stderr.contains("reached"))

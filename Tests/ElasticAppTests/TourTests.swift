@@ -13,10 +13,10 @@ struct TourTests {
     static let directory = ElasticBinary.root.appendingPathComponent("assets/tour").path
 
     @Test("headless, the tour shows all five scenes in turn, each moving")
-    func visitsEveryScene() throws {
+    func visitsEveryScene() async throws {
         let dir = try ElasticBinary.scratch("tour")
         let stats = dir.appendingPathComponent("stats.csv"), trace = dir.appendingPathComponent("trace.csv")
-        let result = try ElasticBinary.run(["play", "--tour", "--headless", "--window", "640x360", "--scale", "0.5", "--fps", "30",
+        let result = try await ElasticBinary.run(["play", "--tour", "--headless", "--window", "640x360", "--scale", "0.5", "--fps", "30",
                                             "--stats", stats.path, "--trace", trace.path], timeout: 300)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         for (i, name) in SceneCatalog.names.enumerated() { #expect(result.stdout.contains("tour \(i + 1)/5: \(name):"), "\(name)") }
@@ -116,12 +116,12 @@ struct TourTests {
     }
 
     @Test("--tour with --replay is refused; a stop without a caption is refused")
-    func refused() throws {
-        let result = try ElasticBinary.run(["play", "--headless", "--tour", "--replay", ElasticBinary.root.appendingPathComponent("assets/replays/wave-pull-center.jsonl").path])
+    func refused() async throws {
+        let result = try await ElasticBinary.run(["play", "--headless", "--tour", "--replay", ElasticBinary.root.appendingPathComponent("assets/replays/wave-pull-center.jsonl").path])
         #expect(result.status == 2 && result.stderr.contains("--tour and --replay"), "\(result.stderr)")
         let dir = try ElasticBinary.scratch("tour-bad")
         try "{\"t\": 0, \"type\": \"key\", \"key\": \"1\"}\n".write(to: dir.appendingPathComponent("1-x.jsonl"), atomically: true, encoding: .utf8)
-        let bad = try ElasticBinary.run(["play", "--headless", "--tour", "--tour-dir", dir.path])
+        let bad = try await ElasticBinary.run(["play", "--headless", "--tour", "--tour-dir", dir.path])
         #expect(bad.status == 2 && bad.stderr.contains("caption"), "\(bad.stderr)")
     }
 }

@@ -44,10 +44,10 @@ struct UIScaleRuleTests {
 @Suite("--scale: the design fills the window", .serialized)
 struct UIScaleScreenshotTests {
     /// The block's extent in pixels (its pure blue; the anti-aliased fringe is a blend).
-    static func blockExtent(window: String, extra: [String] = []) throws -> (width: Int, height: Int) {
+    static func blockExtent(window: String, extra: [String] = []) async throws -> (width: Int, height: Int) {
         let dir = try ElasticBinary.scratch("scale-\(window)-\(extra.joined())")
         let shot = dir.appendingPathComponent("block.png")
-        let r = try ElasticBinary.run(["play", "--headless", "--scene", "jelly-block", "--window", window, "--seconds", "1",
+        let r = try await ElasticBinary.run(["play", "--headless", "--scene", "jelly-block", "--window", window, "--seconds", "1",
                                        "--no-hint", "--screenshot", shot.path] + extra)
         #expect(r.status == 0, "\(r.stderr)")
         let image = try PNGImage.load(shot.path)
@@ -62,21 +62,21 @@ struct UIScaleScreenshotTests {
     }
 
     @Test("auto: the block is 1×, 1.5× and 3× its 1280×720 size at 800×600, 1920×1080 and 3840×2160")
-    func blockScales() throws {
-        let base = try Self.blockExtent(window: "1280x720")
+    func blockScales() async throws {
+        let base = try await Self.blockExtent(window: "1280x720")
         #expect(abs(base.width - 100) <= 2, "\(base)")
         for (window, factor) in [("800x600", 1.0), ("1920x1080", 1.5), ("3840x2160", 3.0)] {
-            let size = try Self.blockExtent(window: window)
+            let size = try await Self.blockExtent(window: window)
             #expect(abs(Double(size.width) - factor * Double(base.width)) <= 2, "\(window): \(size) vs \(base)")
             #expect(abs(Double(size.height) - factor * Double(base.height)) <= 2, "\(window): \(size) vs \(base)")
         }
     }
 
     @Test("--scale 2 overrides auto: twice the block at 1280×720, and 2× (not 3×) at 3840×2160")
-    func fixedOverrides() throws {
-        let base = try Self.blockExtent(window: "1280x720", extra: ["--scale", "1"])
-        let doubled = try Self.blockExtent(window: "1280x720", extra: ["--scale", "2"])
-        let big = try Self.blockExtent(window: "3840x2160", extra: ["--scale", "2"])
+    func fixedOverrides() async throws {
+        let base = try await Self.blockExtent(window: "1280x720", extra: ["--scale", "1"])
+        let doubled = try await Self.blockExtent(window: "1280x720", extra: ["--scale", "2"])
+        let big = try await Self.blockExtent(window: "3840x2160", extra: ["--scale", "2"])
         #expect(abs(doubled.width - 2 * base.width) <= 2, "\(doubled) vs \(base)")
         #expect(abs(big.width - 2 * base.width) <= 2, "\(big) vs \(base)")
     }

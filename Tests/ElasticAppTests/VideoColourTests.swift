@@ -48,10 +48,10 @@ struct VideoColourTests {
 
     @Test("mp4 and webm are tagged BT.709 (matrix, primaries, transfer, limited range); decoded so, wave-balls' main flat colours are within 3 levels of the screenshot",
           arguments: [("clip.mp4", "640x360"), ("clip.webm", "640x360"), ("odd.mp4", "321x181")])
-    func bt709(name: String, window: String) throws {
+    func bt709(name: String, window: String) async throws {
         let dir = try ElasticBinary.scratch("video-colour-\(name)")
         let video = dir.appendingPathComponent(name), shot = dir.appendingPathComponent("shot.png")
-        let result = try ElasticBinary.run(["play", "--headless", "--window", window, "--scene", "wave-balls", "--fps", "60", "--seconds", "1",
+        let result = try await ElasticBinary.run(["play", "--headless", "--window", window, "--scene", "wave-balls", "--fps", "60", "--seconds", "1",
                                             "--video", video.path, "--screenshot", shot.path, "--screenshot-at", "0.5"])
         try #require(result.status == 0, "stderr: \(result.stderr)")
         let tags = try Self.colourTags(video)

@@ -11,9 +11,9 @@ struct VideoExportTests {
     let replay = ElasticBinary.root.appendingPathComponent("assets/replays/wave-pull-center.jsonl").path
 
     /// 2 s at `fps` of a replayed drag, 640×360, with a screenshot at t = 1 s (frame `fps`).
-    func export(_ name: String, in dir: URL, fps: Int = 60, extra: [String] = []) throws -> (video: URL, shot: URL) {
+    func export(_ name: String, in dir: URL, fps: Int = 60, extra: [String] = []) async throws -> (video: URL, shot: URL) {
         let video = dir.appendingPathComponent(name), shot = dir.appendingPathComponent("shot.png")
-        let result = try ElasticBinary.run(["play", "--headless", "--window", "640x360", "--replay", replay, "--fps", "\(fps)",
+        let result = try await ElasticBinary.run(["play", "--headless", "--window", "640x360", "--replay", replay, "--fps", "\(fps)",
                                             "--seconds", "2", "--video", video.path, "--screenshot", shot.path, "--screenshot-at", "1"] + extra)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         return (video, dir.appendingPathComponent("shot-1s.png"))
@@ -69,9 +69,9 @@ struct VideoExportTests {
     }
 
     @Test("mp4: H.264 yuv420p at the run's rate and size, one frame per frame, frame 60 = the screenshot at 1 s (PSNR ≥ 35 dB)")
-    func mp4() throws {
+    func mp4() async throws {
         let dir = try ElasticBinary.scratch("video-mp4")
-        let (video, shot) = try export("clip.mp4", in: dir)
+        let (video, shot) = try await export("clip.mp4", in: dir)
         let info = try Self.probe(video)
         #expect(info["codec_name"] == "h264" && info["pix_fmt"] == "yuv420p")
         #expect(info["width"] == "640" && info["height"] == "360" && info["r_frame_rate"] == "60/1")
@@ -87,9 +87,9 @@ struct VideoExportTests {
     }
 
     @Test("lossless exports decode to exactly the screenshot's pixels", arguments: ["clip.mkv", "clip.mp4", "clip.webm"])
-    func lossless(name: String) throws {
+    func lossless(name: String) async throws {
         let dir = try ElasticBinary.scratch("video-lossless-\(name)")
-        let (video, shot) = try export(name, in: dir, extra: ["--video-quality", "lossless"])
+        let (video, shot) = try await export(name, in: dir, extra: ["--video-quality", "lossless"])
         let info = try Self.probe(video)
         #expect(info["codec_name"] == ["clip.mkv": "ffv1", "clip.mp4": "h264", "clip.webm": "vp9"][name])
         #expect(info["nb_read_frames"] == "121" && info["r_frame_rate"] == "60/1")
@@ -104,12 +104,12 @@ struct VideoExportTests {
     }
 
     @Test("webm: VP9 at 30 fps; gif: palette from the clip at 25 fps; both frame for frame")
-    func webmAndGIF() throws {
+    func webmAndGIF() async throws {
         let dir = try ElasticBinary.scratch("video-webm-gif")
-        let webm = try Self.probe(try export("clip.webm", in: dir, fps: 30).video)
+        let webm = try await Self.probe(try export("clip.webm", in: dir, fps: 30).video)
         #expect(webm["codec_name"] == "vp9" && webm["r_frame_rate"] == "30/1" && webm["nb_read_frames"] == "61")
         #expect(webm["width"] == "640" && webm["height"] == "360")
-        let (gifURL, shot) = try export("clip.gif", in: dir, fps: 25)
+        let (gifURL, shot) = try await export("clip.gif", in: dir, fps: 25)
         let gif = try Self.probe(gifURL)
         #expect(gif["codec_name"] == "gif" && gif["r_frame_rate"] == "25/1" && gif["nb_read_frames"] == "51")
         #expect(gif["width"] == "640" && gif["height"] == "360")
@@ -118,17 +118,17 @@ struct VideoExportTests {
     }
 
     @Test("no ffmpeg on PATH: refused before the run, nothing written")
-    func missingFFmpeg() throws {
+    func missingFFmpeg() async throws {
         let dir = try ElasticBinary.scratch("video-no-ffmpeg")
         let video = dir.appendingPathComponent("clip.mp4")
-        let result = try ElasticBinary.run(["play", "--headless", "--frames", "3", "--video", video.path], environment: ["PATH": dir.path])
+        let result = try await ElasticBinary.run(["play", "--headless", "--frames", "3", "--video", video.path], environment: ["PATH": dir.path])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--video needs ffmpeg"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: video.path))
     }
 
     @Test("an encoder that fails: non-zero exit, the file that was there is untouched, no temporary left")
-    func failedEncode() throws {
+    func failedEncode() async throws {
         let dir = try ElasticBinary.scratch("video-fails")
         let fake = dir.appendingPathComponent("ffmpeg")
         try "#!/bin/sh\necho 'pretend failure' >&2\nexit 3\n".write(to: fake, atomically: true, encoding: .utf8)
@@ -137,7 +137,7 @@ struct VideoExportTests {
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let video = out.appendingPathComponent("clip.mp4")
         try Data("old".utf8).write(to: video)
-        let result = try ElasticBinary.run(["play", "--headless", "--frames", "30", "--video", video.path],
+        let result = try await ElasticBinary.run(["play", "--headless", "--frames", "30", "--video", video.path],
                                            environment: ["PATH": "\(dir.path):/usr/bin:/bin"])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("was not written"), "\(result.stderr)")
@@ -150,8 +150,8 @@ struct VideoExportTests {
         (["--video", "clip.gif", "--video-quality", "lossless"], "cannot be lossless"),
         (["--video-quality", "low"], "--video-quality needs --video"),
     ])
-    func refused(args: [String], message: String) throws {
-        let result = try ElasticBinary.run(["play", "--headless", "--frames", "2"] + args)
+    func refused(args: [String], message: String) async throws {
+        let result = try await ElasticBinary.run(["play", "--headless", "--frames", "2"] + args)
         #expect(result.status == 64 && result.stderr.contains(message), "\(result.stderr)")
     }
 }

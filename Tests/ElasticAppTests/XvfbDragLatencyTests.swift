@@ -31,32 +31,31 @@ struct XvfbDragLatencyTests {
             }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        kill(pid, SIGKILL)
-        _ = ElasticBinary.wait(pid, timeout: 5)
+        ElasticBinary.stop(pid)
         throw ElasticBinary.TimedOut(description: "Xvfb did not report its display within 10 s")
     }
 
     @Test("default flags: a 60 Hz timer (not vsync) within ±15 %, and input_latency_ms filled for the drag's frames",
           .enabled(if: missing.isEmpty, "needs Xvfb and xdotool (scripts/install-deps.sh --xvfb)"),
           .disabled(if: sanitized, "timing-sensitive: not under a sanitizer"))
-    func dragUnderXvfb() throws {
+    func dragUnderXvfb() async throws {
         let dir = try ElasticBinary.scratch("xvfb-drag")
         let (xvfb, display) = try Self.startXvfb(in: dir)
-        defer { kill(xvfb, SIGTERM); _ = ElasticBinary.wait(xvfb, timeout: 5) }
+        defer { ElasticBinary.stop(xvfb, signal: SIGTERM) }
         let csv = dir.appendingPathComponent("run.csv")
         let err = dir.appendingPathComponent("elastic.err").path
         let app = try ElasticBinary.spawn(["play", "--window", "1280x720", "--seconds", "6", "--stats", csv.path],
                                           environment: ["DISPLAY": display], stdout: dir.appendingPathComponent("elastic.out").path,
                                           stderr: err)
         // Wait for the window, then drag down the middle: 100 moves 20 ms apart, one xdotool process.
-        Thread.sleep(forTimeInterval: 2)
+        try await Task.sleep(for: .seconds(2))
         var script = ["mousemove", "--sync", "640", "20", "mousedown", "1"]
         for i in 1...100 { script += ["sleep", "0.02", "mousemove", "640", "\(20 + i * 4)"] }
         script += ["mouseup", "1"]
-        let drag = try ElasticBinary.run(script, environment: ["DISPLAY": display], timeout: 30,
+        let drag = try await ElasticBinary.run(script, environment: ["DISPLAY": display], timeout: 30,
                                          executable: URL(fileURLWithPath: Self.tool("xdotool")!))
         #expect(drag.status == 0, "xdotool: \(drag.stderr)")
-        let status = ElasticBinary.wait(app, timeout: 60)
+        let status = await ElasticBinary.wait(app, timeout: 60)
         let stderr = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
         #expect(status == 0, "\(stderr)")
 

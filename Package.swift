@@ -13,6 +13,12 @@ import PackageDescription
 // builds, which the tests and the sanitizers run, keep the dynamic checks.
 let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
+// The libraries that hold the pixel and curve loops, and the tests' coverage reference, are
+// optimised in debug builds too (assertions kept): unoptimised, those loops made the test suite,
+// which runs them in-process and through the debug binary, about twice as slow. The app's and the
+// tests' own code stay unoptimised, so that they build quickly.
+let loopSettings: [SwiftSetting] = releaseSettings + [.unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug))]
+
 let package = Package(
     name: "Elastic",
     products: [
@@ -26,8 +32,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "ElasticCore", swiftSettings: releaseSettings),
-        .target(name: "ElasticScenes", dependencies: ["ElasticCore"], swiftSettings: releaseSettings),
+        .target(name: "ElasticCore", swiftSettings: loopSettings),
+        .target(name: "ElasticScenes", dependencies: ["ElasticCore"], swiftSettings: loopSettings),
         .target(name: "ElasticStats"),
         .systemLibrary(
             name: "CSDL2",
@@ -35,8 +41,8 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
-        .target(name: "ElasticRaster", dependencies: ["CPixman", "ElasticCore"], swiftSettings: releaseSettings),
-        .target(name: "ElasticSDL", dependencies: ["CSDL2", "ElasticCore", "ElasticRaster"], swiftSettings: releaseSettings),
+        .target(name: "ElasticRaster", dependencies: ["CPixman", "ElasticCore"], swiftSettings: loopSettings),
+        .target(name: "ElasticSDL", dependencies: ["CSDL2", "ElasticCore", "ElasticRaster"], swiftSettings: loopSettings),
         .executableTarget(
             name: "elastic",
             dependencies: [
@@ -46,7 +52,7 @@ let package = Package(
             swiftSettings: releaseSettings
         ),
         // The coverage oracle every test target that checks coverage shares.
-        .target(name: "TestSupport", dependencies: ["ElasticCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ElasticCore"], path: "Tests/TestSupport", swiftSettings: loopSettings),
         .testTarget(name: "ElasticCoreTests", dependencies: ["ElasticCore", "TestRandom", "TestSupport"]),
         .testTarget(name: "ElasticRasterTests", dependencies: ["ElasticCore", "ElasticRaster", "TestRandom", "TestSupport"]),
         .testTarget(name: "ElasticSDLTests", dependencies: ["CSDL2", "ElasticCore", "ElasticRaster", "ElasticSDL", "TestRandom"]),

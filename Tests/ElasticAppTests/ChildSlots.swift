@@ -1,17 +1,30 @@
-/// A counting semaphore for async tests: `acquire` suspends (holding no thread) until a slot is free.
+/// A counting semaphore for async tests: `acquire` suspends (holding no thread) until its slots are
+/// free. Waiters are served in order, so one asking for every slot is not starved by single ones.
 actor ChildSlots {
+    let count: Int
     private var free: Int
-    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var waiting: [(slots: Int, resume: CheckedContinuation<Void, Never>)] = []
 
-    init(_ count: Int) { free = count }
+    init(_ count: Int) { self.count = count; free = count }
 
-    func acquire() async {
-        if free > 0 { free -= 1; return }
-        await withCheckedContinuation { waiting.append($0) }
+    func acquire(_ slots: Int = 1) async {
+        if waiting.isEmpty && free >= slots { free -= slots; return }
+        await withCheckedContinuation { waiting.append((slots, $0)) }
     }
 
-    /// Hands the slot to the longest waiter, else frees it.
-    func release() {
-        if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
+    func release(_ slots: Int = 1) {
+        free += slots
+        while let first = waiting.first, free >= first.slots {
+            free -= first.slots
+            waiting.removeFirst().resume.resume()
+        }
+    }
+
+    /// Runs `body` holding every slot (no other child starts meanwhile): for a test that measures
+    /// real time.
+    func withAll<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
+        await acquire(count)
+        defer { release(count) }
+        return try await body()
     }
 }

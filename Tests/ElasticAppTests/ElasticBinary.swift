@@ -33,18 +33,18 @@ enum ElasticBinary {
     /// stdout and stderr go to files, not pipes, so a chatty child can never block on a full pipe.
     /// A child still running after `timeout` seconds is killed and `TimedOut` thrown.
     /// `executable` runs another program instead (a copy of the binary, xdotool, mount).
-    /// The binary waits for one of `slots` first (other programs, such as xdotool driving a running
-    /// app, start at once), and the child's exit is awaited without holding a thread, so the test
+    /// The child waits for one of `slots` first (`queued: false` starts it at once: xdotool driving
+    /// an app that holds the slots), and its exit is awaited without holding a thread, so the test
     /// pool's threads run in-process tests while children run.
     static func run(_ arguments: [String], environment: [String: String] = [:], shell: String? = nil,
-                    timeout: Double = 120, executable: URL? = nil) async throws -> Result {
-        guard executable == nil else {
+                    timeout: Double = 120, executable: URL? = nil, queued: Bool = true) async throws -> Result {
+        guard queued else {
             return try await runHoldingSlot(arguments, environment: environment, shell: shell, timeout: timeout, executable: executable)
         }
         await slots.acquire()
         do {
             let result = try await runHoldingSlot(arguments, environment: environment, shell: shell, timeout: timeout,
-                                                  executable: nil)
+                                                  executable: executable)
             await slots.release()
             return result
         } catch {

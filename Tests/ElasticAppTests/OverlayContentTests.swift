@@ -9,7 +9,7 @@ import Testing
 /// lie in a flat, empty patch of the scene alone: its neighbourhood (a few points wide) is one
 /// colour, so no text, edge, shape or control of the scene is under or beside it. The oracle is the
 /// scene-only picture, not the placement code.
-@Suite("the hint and toasts keep off every scene's content", .serialized)
+@Suite("the hint and toasts keep off every scene's content")
 struct OverlayContentTests {
     /// Window, `--scale` and the times shot. Space at 0.5 s recalls the hint, starts each scene's
     /// motion (the block travels, the menu opens, a refresh starts) and makes most scenes report.
@@ -69,8 +69,7 @@ struct OverlayContentTests {
         let replay = dir.appendingPathComponent("space.jsonl")
         try #"{"t": 0.5, "type": "key", "key": "space"}"#.appending("\n").write(to: replay, atomically: true, encoding: .utf8)
         for (window, scale) in Self.layouts {
-            var shots: [Bool: String] = [:]
-            for hint in [true, false] {
+            func shoot(hint: Bool) async throws -> String {
                 let stem = dir.appendingPathComponent("\(window)-\(scale)-\(hint ? "with" : "without").png").path
                 var args = ["play", "--headless", "--fps", "10", "--scene", scene, "--window", window, "--scale", scale,
                             "--seconds", "1.7", "--replay", replay.path, "--screenshot", stem]
@@ -78,8 +77,11 @@ struct OverlayContentTests {
                 if !hint { args.append("--no-hint") }
                 let r = try await ElasticBinary.run(args)
                 try #require(r.status == 0, "\(r.stderr)")
-                shots[hint] = stem
+                return stem
             }
+            // The two runs side by side: each takes one of the binary's slots.
+            async let with = shoot(hint: true), without = shoot(hint: false)
+            let shots = [true: try await with, false: try await without]
             let parts = window.split(separator: "x").compactMap { Double($0) }
             let uiScale = scale == "auto" ? UIScaleChoice.auto(width: parts[0], height: parts[1]) : Double(scale)!
             // Three points: past the pills' anti-aliased rims, well inside the 8 points placement keeps.

@@ -6,6 +6,9 @@
 ELASTIC_SCRATCH=.build-deb
 
 # Builds the release binary with the Swift runtime linked in; sets ELASTIC_BIN to its path.
+# The static link warns that "the use of `mktemp' is dangerous": the toolchain's Foundation calls
+# it (FoundationEssentials' createTemporaryFile for atomic writes, which opens the name with
+# O_CREAT|O_EXCL and retries, as mkstemp does), and FileHandle and FileManager link that in.
 elastic_build() {
   swift build -c release --static-swift-stdlib --scratch-path "$ELASTIC_SCRATCH" --product elastic >&2
   ELASTIC_BIN="$(swift build -c release --static-swift-stdlib --scratch-path "$ELASTIC_SCRATCH" --show-bin-path)/elastic"

@@ -35,11 +35,10 @@ let package = Package(
         .target(name: "ElasticCore", swiftSettings: loopSettings),
         .target(name: "ElasticScenes", dependencies: ["ElasticCore"], swiftSettings: loopSettings),
         .target(name: "ElasticStats"),
-        .systemLibrary(
-            name: "CSDL2",
-            pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
-        ),
+        // No pkgConfig: sdl2.pc adds -D_REENTRANT, which SwiftPM refuses with a warning in every
+        // build, and the shim's <SDL2/…> includes and the module map's links need nothing from it.
+        // The packages: libsdl2-dev, libsdl2-image-dev, libsdl2-ttf-dev (scripts/install-deps.sh).
+        .systemLibrary(name: "CSDL2"),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .target(name: "ElasticRaster", dependencies: ["CPixman", "ElasticCore"], swiftSettings: loopSettings),
         .target(name: "ElasticSDL", dependencies: ["CSDL2", "ElasticCore", "ElasticRaster"], swiftSettings: loopSettings),

@@ -10,7 +10,7 @@ packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libpixman-1-dev fonts-de
 for flag in "$@"; do
   case "$flag" in
     --xvfb) packages+=(xvfb xauth xdotool) ;;
-    --tests) packages+=(xvfb xauth xdotool ffmpeg dpkg-dev desktop-file-utils) ;;
+    --tests) packages+=(xvfb xauth xdotool ffmpeg dpkg-dev desktop-file-utils man-db) ;;
     --windowed) packages+=(xvfb xauth xdotool weston ffmpeg python3) ;;
     *) echo "install-deps: unknown option $flag" >&2; exit 2 ;;
   esac

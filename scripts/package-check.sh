@@ -4,14 +4,14 @@
 # folder in a minimal environment (no toolchain on PATH, no display, no repository around), then
 # checks its man pages, completions, desktop entry, icons, control fields and libraries; then
 # scripts/install.sh into a temporary prefix and --uninstall, which must leave only what was there.
-# Usage: scripts/package-check.sh [elastic_VERSION_ARCH.deb]. Needs dpkg-dev and desktop-file-utils.
+# Usage: scripts/package-check.sh [elastic_VERSION_ARCH.deb]. Needs dpkg-dev, desktop-file-utils and man-db.
 # Ends with "package-check: N passed, M failed"; exits 1 when anything failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/layout.sh
 
-for tool in dpkg-deb dpkg-shlibdeps desktop-file-validate python3; do
-  command -v "$tool" >/dev/null || { echo "package-check: $tool is missing (apt-get install dpkg-dev desktop-file-utils python3)" >&2; exit 1; }
+for tool in dpkg-deb dpkg-shlibdeps desktop-file-validate python3 lexgrog mandb whatis man; do
+  command -v "$tool" >/dev/null || { echo "package-check: $tool is missing (apt-get install dpkg-dev desktop-file-utils man-db python3)" >&2; exit 1; }
 done
 if [ $# -gt 1 ]; then echo "usage: scripts/package-check.sh [PACKAGE.deb]" >&2; exit 2; fi
 if [ $# -eq 1 ]; then
@@ -87,17 +87,39 @@ control_fields() {
 }
 check "control: Package, Architecture, Recommends ffmpeg, Maintainer, Description; a copyright file" control_fields
 
-# A man page for the program and each subcommand its --help lists.
+# A man page for the program and each subcommand its --help lists, named as Debian names a
+# command's subcommands (elastic-play(1), as git-commit(1)), with a NAME line whatis reads.
+man1="$root/usr/share/man/man1"
 manuals() {
   local page name
-  for name in elastic $(stranger "$bin" --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk '/^  [a-z]/ { print "elastic." $1 }'); do
-    page="$root/usr/share/man/man1/$name.1.gz"
+  for name in elastic $(stranger "$bin" --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk '/^  [a-z]/ { print "elastic-" $1 }'); do
+    page="$man1/$name.1.gz"
     gzip -t "$page" || return 1
-    zcat "$page" | grep -q '^\.Dt ' || { echo "$page is no man page"; return 1; }
+    zcat "$page" | grep -qx "\.Dt ${name^^} 1" || { echo "$page is not the page $name(1)"; return 1; }
+    # lexgrog reads NAME as mandb does for whatis and apropos.
+    lexgrog "$page" | grep -qF ": \"$name - " || { lexgrog "$page"; echo "whatis would not name $name"; return 1; }
   done
-  [ "$(ls "$root/usr/share/man/man1" | wc -l)" -ge 5 ]
+  [ "$(ls "$man1" | wc -l)" -ge 5 ]
 }
-check "man pages for elastic and each subcommand, gzipped" manuals
+check "man pages elastic-SUB.1 for elastic and each subcommand, gzipped, NAME lines lexgrog parses" manuals
+found_by_whatis() {
+  mkdir -p "$tmp/manpath/man1"
+  cp "$man1"/*.gz "$tmp/manpath/man1/"
+  local found
+  mandb -q "$tmp/manpath" || return 1
+  found="$(whatis -M "$tmp/manpath" elastic-play elastic-stats)" || { echo "$found"; return 1; }
+  [ "$(grep -c '^elastic-\(play\|stats\) (1) *- [A-Z]' <<<"$found")" -eq 2 ] || { echo "$found"; return 1; }
+}
+check "whatis names elastic-play and elastic-stats from the packaged pages" found_by_whatis
+# The pages keep the help's characters beyond ASCII (generate-manual alone drops them).
+keeps_characters() {
+  local play elastic
+  play="$(LC_ALL=C.UTF-8 MANWIDTH=80 man -l "$man1/elastic-play.1.gz")" || return 1
+  elastic="$(LC_ALL=C.UTF-8 MANWIDTH=80 man -l "$man1/elastic.1.gz")" || return 1
+  grep -q '1–5 ' <<<"$play" && grep -q 'duration −/+ 0.05 s' <<<"$play" && grep -q 'Elastic Bézier' <<<"$elastic" \
+    || { grep -n 'switches to that scene\|duration' <<<"$play"; grep -n 'Elastic B' <<<"$elastic"; return 1; }
+}
+check "man shows elastic-play's 1–5 and −/+, and elastic's Bézier" keeps_characters
 completions() {
   local f
   for f in bash-completion/completions/elastic zsh/vendor-completions/_elastic fish/vendor_completions.d/elastic.fish; do

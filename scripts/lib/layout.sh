@@ -6,6 +6,9 @@
 ELASTIC_SCRATCH=.build-deb
 
 # Builds the release binary with the Swift runtime linked in; sets ELASTIC_BIN to its path.
+# The static link warns that "the use of `mktemp' is dangerous": the toolchain's Foundation calls
+# it (FoundationEssentials' createTemporaryFile for atomic writes, which opens the name with
+# O_CREAT|O_EXCL and retries, as mkstemp does), and FileHandle and FileManager link that in.
 elastic_build() {
   swift build -c release --static-swift-stdlib --scratch-path "$ELASTIC_SCRATCH" --product elastic >&2
   ELASTIC_BIN="$(swift build -c release --static-swift-stdlib --scratch-path "$ELASTIC_SCRATCH" --show-bin-path)/elastic"
@@ -23,21 +26,44 @@ elastic_check_runtime() {
   [ -z "$bad" ] || { printf '%s\n' "layout: $bin still loads these (the Swift runtime should be linked in):" "$bad" >&2; return 1; }
 }
 
-# Man pages from swift-argument-parser's generate-manual plugin (elastic.1 and one per
-# subcommand) into $1, gzipped without timestamps. The plugin builds the package itself: in its
-# debug configuration and the usual .build folder that build is the developer's own (up to date
-# after `swift build`), where a release one would rebuild, and overwrite, the packaged binary
-# without the static runtime. The help text, all a page holds, is the same in both. The pages'
-# date is the last commit's, so a rebuild of the same commit makes the same pages.
+# Man pages into $1, gzipped without timestamps: elastic.1 and one per subcommand, named as
+# Debian names a command's subcommands (elastic-play.1, as git-commit.1), from the help
+# $ELASTIC_BIN dumps, by swift-argument-parser's generate-manual. That tool keeps only ASCII, so
+# it is run directly (its plugin would give it the binary itself) on the help with each other
+# character spelled @U+hex@, put back as UTF-8 afterwards (man-db converts it for the terminal). It names a page elastic.play with NAME "elastic play",
+# which neither man nor whatis finds: the pages are renamed, and NAME made one word with its
+# description unquoted, as lexgrog reads it; the synopsis keeps "elastic play". The pages' date
+# is the last commit's, so a rebuild of the same commit makes the same pages.
 elastic_manuals() {
-  local out="$1" date pages=.build/plugins/GenerateManual/outputs
+  local out="$1" date work page name
   date="$(git log -1 --format=%cs 2>/dev/null || date -u +%F)"
-  rm -rf "$pages"
-  swift package plugin generate-manual --configuration debug --multi-page --date "$date" \
-    --authors "Elastic maintainers" >&2
+  swift build -c release --static-swift-stdlib --scratch-path "$ELASTIC_SCRATCH" --product generate-manual >&2
+  work="$(mktemp -d)"
+  "$ELASTIC_BIN" --experimental-dump-help | perl -CSD -pe 's/([^\x00-\x7F])/sprintf("\@U+%X\@", ord $1)/ge' >"$work/help.json"
+  # generate-manual runs its argument with --experimental-dump-help: this one answers with the help above.
+  printf '#!/bin/sh\nexec cat "$(dirname "$0")/help.json"\n' >"$work/elastic"
+  chmod 755 "$work/elastic"
+  mkdir "$work/pages"
+  "$(swift build -c release --static-swift-stdlib --scratch-path "$ELASTIC_SCRATCH" --show-bin-path)/generate-manual" \
+    "$work/elastic" --multi-page --date "$date" --authors "Elastic maintainers" --output-directory "$work/pages" >&2
+  [ -f "$work/pages/elastic.1" ] || { echo "layout: generate-manual made no elastic.1" >&2; rm -rf "$work"; return 1; }
   mkdir -p "$out"
-  find "$pages" -name '*.1' -exec install -m 644 -t "$out" {} +
-  [ -f "$out/elastic.1" ] || { echo "layout: generate-manual made no elastic.1 (looked under $pages)" >&2; return 1; }
+  for page in "$work/pages"/*.1; do
+    name="$(basename "$page" .1)"
+    perl -CSD -ne '
+      s/\@U\+([0-9A-F]+)\@/chr hex $1/ge;
+      $section = $1 if /^\.Sh "?([^"\n]*)"?$/;
+      s/^(\.(?:Dt|Xr) )(\S+)/$1 . ($2 =~ tr{.}{-}r)/e;
+      if ($section eq "NAME" && /^\.Nm "(.*)"$/) { $called = $1; $_ = ".Nm " . ($1 =~ tr{ }{-}r) . "\n"; }
+      s/^\.Nd "(.*)"$/.Nd $1/ if $section eq "NAME";
+      $_ = ".Nm \"$called\"\n" if $section eq "SYNOPSIS" && defined $called && /^\.Nm$/;
+      # A subcommand page points back to the command.
+      print ".Sh \"SEE ALSO\"\n.Xr elastic 1\n" if /^\.Sh AUTHORS$/ && defined $called && !$see_also;
+      $see_also = 1 if $section eq "SEE ALSO";
+      print;
+    ' "$page" >"$out/${name//./-}.1"
+  done
+  rm -rf "$work"
   gzip -9nf "$out"/*.1
 }
 

@@ -6,12 +6,12 @@ import Testing
 /// a bad line far in is reported when reached (exit 2, its line named), the outputs kept.
 @Suite("long replays: read as the run goes")
 struct ReplayStreamingTests {
-    /// A drag back and forth, one event every millisecond: `count` lines, the bad one at `badLine`.
-    static func script(count: Int, badLine: Int?) -> String {
+    /// A drag back and forth, one event every `step` seconds: `count` lines, the bad one at `badLine`.
+    static func script(count: Int, badLine: Int?, every step: Double = 0.001) -> String {
         var lines: [String] = []
         lines.reserveCapacity(count)
         for i in 0..<count {
-            let t = ReplayScript.format(Double(i) / 1000)
+            let t = ReplayScript.format(Double(i) * step)
             let k = i % 200
             if i + 1 == badLine {
                 lines.append("{\"t\": \(t), \"type\": \"move\", \"x\": 640, \"y\": \"oops\"}")
@@ -47,11 +47,22 @@ struct ReplayStreamingTests {
     func lengthFromTheLastLine() async throws {
         let dir = try ElasticBinary.scratch("replay-stream-length")
         let replay = dir.appendingPathComponent("long.jsonl").path
-        try Self.script(count: 30_000, badLine: nil).write(toFile: replay, atomically: true, encoding: .utf8)
-        let r = try await ElasticBinary.run(["play", "--headless", "--window", "320x240", "--replay", replay, "--frames", "2"])
-        #expect(r.status == 0, "\(r.stderr)")
+        // More lines than are read ahead, packed into the first second (a line every 0.1 ms), then a
+        // last line at 4.25 s: the run's length can only come from that line.
+        let packed = ReplayScript.eventsReadAhead + 500
+        var lines = Self.script(count: packed, badLine: nil, every: 0.0001)
+        lines += "{\"t\": 4.25, \"type\": \"move\", \"x\": 10, \"y\": 10}\n"
+        try lines.write(toFile: replay, atomically: true, encoding: .utf8)
         let opened = try ReplayScript.open(Data(contentsOf: URL(fileURLWithPath: replay)))
         #expect(opened.events.count == ReplayScript.eventsReadAhead && opened.rest != nil)
-        #expect(opened.lastTime == 29.999)
+        #expect(opened.lastTime == 4.25)
+        // Headless, the run lasts until 3 s after the last event: 7.25 s at 60 fps, plus the first frame.
+        let stats = dir.appendingPathComponent("s.csv").path
+        let r = try await ElasticBinary.run(["play", "--headless", "--window", "320x240", "--replay", replay, "--stats", stats])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("headless: running 436 frames (7.25 simulated seconds"), "\(r.stderr)")
+        #expect(r.stderr.contains(" after 436 frames"), "\(r.stderr)")
+        let rows = try String(contentsOfFile: stats, encoding: .utf8).split(separator: "\n").filter { $0.first?.isNumber == true }
+        #expect(rows.count == 435, "\(rows.count) frames timed (the first frame is the start-up)")
     }
 }

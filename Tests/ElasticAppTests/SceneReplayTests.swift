@@ -446,8 +446,13 @@ struct SceneReplayTests {
         #expect(run.rows("list").last?.y == 0)
         var listY: [Int: Double] = [:]
         for l in run.rows("list") { listY[l.frame] = l.y }
+        // Every frame traces the four balls, so the parking check below sees each of them every frame.
+        try #require(!listY.isEmpty)
         for i in 0..<4 {
-            #expect(run.rows("ball\(i)").allSatisfy { b in b.x == 640 && abs(b.y - (80 + listY[b.frame]!)) < 1e-9 }, "ball\(i) parked at the hump's base")
+            let balls = run.rows("ball\(i)")
+            #expect(balls.map(\.frame) == run.rows("list").map(\.frame), "ball\(i) traced in \(balls.count) of \(listY.count) frames")
+            #expect(balls.allSatisfy { b in b.x == 640 && listY[b.frame].map { abs(b.y - (80 + $0)) < 1e-9 } == true },
+                    "ball\(i) parked at the hump's base")
         }
     }
 

@@ -8,7 +8,12 @@ import Testing
 struct SoakTests {
     struct Figures {
         var values: [String: String]
-        func int(_ key: String) -> Int { Int(values[key] ?? "") ?? -1 }
+        /// A figure the soak must print: one missing or not a number fails the test, so a check on
+        /// it cannot pass for want of the figure.
+        func int(_ key: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+            try #require(values[key].flatMap { Int($0) }, "\(values["scene"] ?? "?"): no \(key)=<integer> in the soak's line",
+                         sourceLocation: sourceLocation)
+        }
     }
 
     static func parse(_ stdout: String) -> [Figures] {
@@ -36,15 +41,16 @@ struct SoakTests {
         #expect(figures.count == 5, "stdout: \(r.stdout)")
         for f in figures {
             let scene = f.values["scene"] ?? "?"
-            #expect(f.int("frames") == 3000, "\(scene)")
-            #expect(f.int("steps") == 12000, "\(scene)")
-            #expect(f.int("events") > 1000, "\(scene)")
-            #expect(f.int("non_finite") == 0, "\(scene)")
-            if !SoakTests.sanitized { #expect(f.int("rss_growth_kib") <= 1024, "\(scene)") }
-            #expect(f.int("entities_max_at_rest") == f.int("entities_start"), "\(scene)")
-            #expect(f.int("rest_frames") > 10, "\(scene): the entity check saw frames at rest")
-            if scene == "wave-pull" { #expect(f.int("entities_max") > f.int("entities_start"), "fingers pulled crests of their own") }
-            #expect(f.int("vertices_max") > 0, "\(scene)")
+            #expect(try f.int("frames") == 3000, "\(scene)")
+            #expect(try f.int("steps") == 12000, "\(scene)")
+            #expect(try f.int("events") > 1000, "\(scene)")
+            #expect(try f.int("non_finite") == 0, "\(scene)")
+            let growth = try f.int("rss_growth_kib")
+            if !SoakTests.sanitized { #expect(growth <= 1024, "\(scene)") }
+            #expect(try f.int("entities_max_at_rest") == f.int("entities_start"), "\(scene)")
+            #expect(try f.int("rest_frames") > 10, "\(scene): the entity check saw frames at rest")
+            if scene == "wave-pull" { #expect(try f.int("entities_max") > f.int("entities_start"), "fingers pulled crests of their own") }
+            #expect(try f.int("vertices_max") > 0, "\(scene)")
         }
     }
 

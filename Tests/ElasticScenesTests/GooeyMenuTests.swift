@@ -276,12 +276,53 @@ import ElasticCore
         #expect(scene.world.position(scene.centerHelper) == p)
     }
 
-    @Test func interpolatedDrawTimeMatchesSprings() {
+    /// A frame drawn between two steps shows them blended by α: the body's edge where the slide is at
+    /// the in-between time, its bend and the buttons' labels where the springs were at the two steps,
+    /// blended. The springs' states come from their closed forms and the slide from a tween made
+    /// here, not from the scene.
+    @Test func interpolatedDrawTimeMatchesSprings() throws {
         let scene = GooeyMenu(size: Self.size)
         scene.handle(.key(.space))
-        run(scene, seconds: 0.5)
+        let n = 120   // 0.5 s: the slide, the helpers and every button are still moving
+        for _ in 0..<n { scene.step(dt: Self.dt) }
         #expect(abs(scene.sim.renderTime(alpha: 0) - (scene.time - Self.dt)) < 1e-12)
         #expect(scene.sim.renderTime(alpha: 1) == scene.time)
+
+        let side = Spring(GooeyMenu.sideOpenSpring, value: 780, target: 360)
+        let center = Spring(GooeyMenu.centerOpenSpring, value: 780, target: 360)
+        let slide = Tween(from: 0, to: 1, start: 0, duration: GooeyMenu.slideDuration, easing: .easeInOut)
+        /// Button i's y after `step` steps: its spring starts at the first step at or after i · 0.3 s / 4.
+        func button(_ i: Int, afterStep step: Int) -> Double {
+            let start = Int((Double(i) * GooeyMenu.staggerTotal / 4 / Self.dt - 1e-6).rounded(.up))
+            let from = scene.hiddenPlace(i).y, to = scene.buttonPlace(i).y
+            guard step > start else { return from }
+            return Spring(GooeyMenu.buttonSpring, value: from, target: to).sample(after: Double(step - start) * Self.dt).value
+        }
+        func blended(_ alpha: Double, _ y: (Int) -> Double) -> Double { y(n - 1) + (y(n) - y(n - 1)) * alpha }
+
+        for alpha in [0.25, 0.5, 0.75] {
+            var list = DrawList()
+            var tess = Tessellator()
+            tess.shapeLog = ShapeLog()
+            scene.draw(into: &list, tessellator: &tess, alpha: alpha)
+            // The body's bent edge: the one quadratic from the left edge to the right.
+            let bends = try #require(tess.shapeLog).commands.compactMap { c -> (control: Vec2, to: Vec2)? in
+                if case let .quad(control, to) = c { return (control, to) } else { return nil }
+            }
+            try #require(bends.count == 1, "α \(alpha): \(bends.count) curved edges drawn")
+            let edge = 800 + (360 - 800) * slide.value(at: (Double(n - 1) + alpha) * Self.dt)
+            let bend = blended(alpha) { side.sample(after: Double($0) * Self.dt).value }
+                - blended(alpha) { center.sample(after: Double($0) * Self.dt).value }
+            #expect(abs(bends[0].to.y - edge) < 1e-9, "α \(alpha): edge \(bends[0].to.y), slide puts it at \(edge)")
+            #expect(abs(bends[0].control.y - bends[0].to.y - bend) < 1e-3, "α \(alpha): bend \(bends[0].control.y - bends[0].to.y), springs \(bend)")
+            // Each button's label at its centre: the edge plus the button's blended place.
+            try #require(list.texts.count == 4, "α \(alpha): \(list.texts.count) buttons drawn")
+            for (i, label) in list.texts.enumerated() {
+                #expect(label.text == GooeyMenu.buttonTitles[i])
+                let y = edge + blended(alpha) { button(i, afterStep: $0) }
+                #expect(abs(label.position.y - y) < 1e-3, "α \(alpha): button \(i) at \(label.position.y), spring \(y)")
+            }
+        }
     }
 
     @Test(arguments: [Size(1, 1), Size(320, 240), Size(800, 600), Size(3840, 2160), Size(0, -5), Size(.nan, .infinity)])

@@ -158,16 +158,33 @@ struct StatsRecorderTests {
         }
     }
 
-    @Test(.enabled(if: geteuid() != 0, "root can write into a read-only directory"))
-    func aReadOnlyDirectoryFailsFastWithTheReason() throws {
+    /// Root writes through permission bits, so as root (how CI runs) the directory is a tmpfs mounted
+    /// read-only; anyone else gets one without write permission.
+    @Test func aReadOnlyDirectoryFailsFastWithTheReason() throws {
         let dir = try statsTemporaryDirectory()
-        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: dir)
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: dir) }
-        #expect {
-            try FrameStatsRecorder(path: dir + "/run.csv", format: .elastic, run: statsTestRun, targetRefreshRate: 60)
-        } throws: { error in
-            "\(error)".hasSuffix(": Permission denied")
+        let reason: String
+        let undo: () -> Void
+        if geteuid() == 0 {
+            // mount(2) itself: no child process to wait for.
+            if Glibc.mount("tmpfs", dir, "tmpfs", UInt(MS_RDONLY), "size=4k") != 0 {
+                try Test.cancel("cannot mount a read-only tmpfs at \(dir): \(String(cString: strerror(errno)))")
+            }
+            reason = "Read-only file system"
+            undo = { _ = Glibc.umount(dir) }
+        } else {
+            try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: dir)
+            reason = "Permission denied"
+            undo = { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: dir) }
         }
+        defer { undo() }
+        let path = dir + "/run.csv"
+        // Refused when opened, before any frame is recorded.
+        #expect {
+            try FrameStatsRecorder(path: path, format: .elastic, run: statsTestRun, targetRefreshRate: 60)
+        } throws: { error in
+            "\(error)" == "cannot write stats to \(path): \(reason)"
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     /// The same for root (how CI runs), which writes into read-only folders: sysfs refuses new

@@ -6,7 +6,9 @@
 #      and same simulated time;
 #   2. the display's pixels grabbed from the X server while the window shows (what was actually
 #      presented: by X11, or by weston's compositor for Wayland) against that screenshot.
-# Tolerances are explained in docs/testing.md ("The windowed checks").
+# Tolerances are explained in docs/testing.md ("The windowed checks"). The headless references run
+# two at a time, then X11, Wayland and Wayland at scale 2 run side by side, each on displays of its
+# own: the runs mostly wait on real time, so the three together take about as long as the longest.
 #   scripts/windowed-check.sh [OUT_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,9 +18,9 @@ swift build >/dev/null
 bin=.build/debug/elastic
 source scripts/lib/scenes.sh
 source scripts/lib/displays.sh
-displays_init
 mkdir -p "$out"
 rm -f "$out"/*.png "$out"/*.log
+: >"$out/failures"; : >"$out/runs"
 scenes=(${SCENES:-$(scenes_list)})
 seconds=1.5
 # Tolerances (max channel difference): 0 at rest, for every renderer. The software renderer writes
@@ -29,10 +31,15 @@ seconds=1.5
 # changes its coverage by at most 0.005 × 255 ≈ 1.3 levels, up to 2 once each side is rounded to
 # a whole level (the GL renderers' fringe shows 2, measured).
 rest_delta=2
-failures=0 runs=0 ignore=
+ignore=
 started=$(date +%s)
 
-fail() { echo "windowed-check: FAIL $*" >&2; failures=$((failures + 1)); }
+# Failures and runs are counted in files, as the checks run in background jobs.
+fail() { echo "windowed-check: FAIL $*" >&2; echo "$*" >>"$out/failures"; }
+
+# at_most N: waits until fewer than N of this shell's background jobs run.
+at_most() { while [ "$(jobs -rp | wc -l)" -ge "$1" ]; do wait -n || true; done; }
+trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
 
 compare() {  # label a b max_delta [max_pixels [imgdiff flags…]]
   local verdict label=$1 a=$2 b=$3 delta=$4 pixels=${5:-2147483647}
@@ -48,13 +55,15 @@ compare() {  # label a b max_delta [max_pixels [imgdiff flags…]]
 # 2560×1440 at UI scale 2 (a 1280×720 window on a scale-2 output: 2 pixels per point).
 for scene in "${scenes[@]}"; do
   for r in software opengl; do
-    timeout 60 "$bin" play --headless --window 1280x720 --renderer "$r" --scene "$scene" --seconds "$seconds" \
-      --screenshot "$out/headless-$r-$scene.png" >"$out/headless-$r-$scene.log" 2>&1 \
-      || fail "headless $r $scene (see $out/headless-$r-$scene.log)"
+    at_most 2
+    { timeout 60 "$bin" play --headless --window 1280x720 --renderer "$r" --scene "$scene" --seconds "$seconds" \
+        --screenshot "$out/headless-$r-$scene.png" >"$out/headless-$r-$scene.log" 2>&1 \
+        || fail "headless $r $scene (see $out/headless-$r-$scene.log)"; } &
   done
-  timeout 60 "$bin" play --headless --window 2560x1440 --scale 2 --renderer software --scene "$scene" --seconds "$seconds" \
-    --screenshot "$out/headless-hidpi-$scene.png" >"$out/headless-hidpi-$scene.log" 2>&1 \
-    || fail "headless hidpi $scene (see $out/headless-hidpi-$scene.log)"
+  at_most 2
+  { timeout 60 "$bin" play --headless --window 2560x1440 --scale 2 --renderer software --scene "$scene" --seconds "$seconds" \
+      --screenshot "$out/headless-hidpi-$scene.png" >"$out/headless-hidpi-$scene.log" 2>&1 \
+      || fail "headless hidpi $scene (see $out/headless-hidpi-$scene.log)"; } &
 done
 
 # Motion, so that damaged-rectangle uploads are exercised: replays that end at rest (the block
@@ -65,11 +74,13 @@ for s in jelly-block wave-pull; do replays+=("$(basename "$(scene_replay "$s")" 
 replay_seconds=3.5
 for pair in "${replays[@]}"; do
   for r in software opengl; do
-    timeout 60 "$bin" play --headless --window 1280x720 --renderer "$r" --scene "${pair#*:}" --no-hint --seconds "$replay_seconds" \
-      --replay "assets/replays/${pair%%:*}.jsonl" --screenshot "$out/headless-$r-${pair%%:*}.png" \
-      >"$out/headless-$r-${pair%%:*}.log" 2>&1 || fail "headless $r ${pair%%:*} (see $out/headless-$r-${pair%%:*}.log)"
+    at_most 2
+    { timeout 60 "$bin" play --headless --window 1280x720 --renderer "$r" --scene "${pair#*:}" --no-hint --seconds "$replay_seconds" \
+        --replay "assets/replays/${pair%%:*}.jsonl" --screenshot "$out/headless-$r-${pair%%:*}.png" \
+        >"$out/headless-$r-${pair%%:*}.log" 2>&1 || fail "headless $r ${pair%%:*} (see $out/headless-$r-${pair%%:*}.log)"; } &
   done
 done
+wait
 
 # windowed NAME DRIVER GRAB_DISPLAY GRAB_SIZE REFERENCE_PREFIX [elastic play flags…]
 # Runs the app full-screen (default flags) in the background, grabs the display once its first
@@ -77,7 +88,7 @@ done
 windowed() {
   local name=$1 driver=$2 grab_display=$3 size=$4 ref=$5; shift 5
   local log="$out/$name.log" shot="$out/$name.png" grab="$out/$name-grab.png"
-  runs=$((runs + 1))
+  echo "$name" >>"$out/runs"
   SDL_VIDEODRIVER=$driver timeout 60 "$bin" play --seconds "${run_seconds:-$seconds}" --screenshot "$shot" "$@" >"$log" 2>&1 &
   local app=$!
   displays_wait grep -qs "first frame on screen" "$log" || true
@@ -113,13 +124,15 @@ replay_runs() {  # NAME_PREFIX DRIVER GRAB_DISPLAY (environment for the driver a
   done
 }
 
-start_xvfb 1280x720; x11=$XVFB_DISPLAY
-for scene in "${scenes[@]}"; do
-  for r in auto software opengl; do
-    on_xvfb windowed "x11-$r-$scene" x11 "$x11" 1280x720 "$out/headless" --scene "$scene" --renderer "$r"
+x11_runs() {
+  start_xvfb 1280x720; local x11=$XVFB_DISPLAY r
+  for scene in "${scenes[@]}"; do
+    for r in auto software opengl; do
+      on_xvfb windowed "x11-$r-$scene" x11 "$x11" 1280x720 "$out/headless" --scene "$scene" --renderer "$r"
+    done
   done
-done
-on_xvfb replay_runs x11 x11 "$x11"
+  on_xvfb replay_runs x11 x11 "$x11"
+}
 
 wayland_runs() {  # XVFB_SIZE OUTPUT_SCALE NAME_PREFIX REFERENCE_PREFIX RENDERERS…
   local xsize=$1 scale=$2 prefix=$3 ref=$4; shift 4
@@ -136,20 +149,29 @@ wayland_runs() {  # XVFB_SIZE OUTPUT_SCALE NAME_PREFIX REFERENCE_PREFIX RENDERER
   done
   [ "$scale" != 1 ] || on_weston replay_runs "$prefix" wayland "$XVFB_DISPLAY"
 }
-wayland_runs 1280x720 1 wayland "$out/headless" auto software opengl
-wayland_runs 2560x1440 2 wayland-scale2 "$out/headless-hidpi" auto
 
 # A compositor with no seat, where SDL 2.26's Wayland driver would crash in SDL_Init: the app must
 # say so and stop (no X11 display here to fall back to), not die of a signal.
-start_seatless_weston
-status=0
-env -u DISPLAY XDG_RUNTIME_DIR=$WESTON_RUNTIME_DIR WAYLAND_DISPLAY=$WESTON_SOCKET SDL_VIDEODRIVER=wayland \
-  timeout 60 "$bin" play --seconds 1 >"$out/seatless.log" 2>&1 || status=$?
-if [ "$status" -ne 3 ] || ! grep -q "offers no seat" "$out/seatless.log"; then
-  fail "seatless compositor: exit status $status (see $out/seatless.log)"
-else
-  echo "seatless compositor: $(head -n1 "$out/seatless.log")"
-fi
+seatless_run() {
+  start_seatless_weston
+  local status=0
+  env -u DISPLAY XDG_RUNTIME_DIR=$WESTON_RUNTIME_DIR WAYLAND_DISPLAY=$WESTON_SOCKET SDL_VIDEODRIVER=wayland \
+    timeout 60 "$bin" play --seconds 1 >"$out/seatless.log" 2>&1 || status=$?
+  if [ "$status" -ne 3 ] || ! grep -q "offers no seat" "$out/seatless.log"; then
+    fail "seatless compositor: exit status $status (see $out/seatless.log)"
+  else
+    echo "seatless compositor: $(head -n1 "$out/seatless.log")"
+  fi
+}
 
+# Each in a subshell of its own: its displays are its own, stopped when it ends.
+{ ( displays_init; x11_runs ) >"$out/x11.out" 2>&1 || fail "the X11 runs stopped early (see $out/x11.out)"; } &
+{ ( displays_init; wayland_runs 1280x720 1 wayland "$out/headless" auto software opengl ) >"$out/wayland.out" 2>&1 \
+    || fail "the Wayland runs stopped early (see $out/wayland.out)"; } &
+{ ( displays_init; wayland_runs 2560x1440 2 wayland-scale2 "$out/headless-hidpi" auto; seatless_run ) \
+    >"$out/wayland-scale2.out" 2>&1 || fail "the Wayland scale-2 runs stopped early (see $out/wayland-scale2.out)"; } &
+wait
+cat "$out/x11.out" "$out/wayland.out" "$out/wayland-scale2.out"
+runs=$(wc -l <"$out/runs") failures=$(wc -l <"$out/failures")
 echo "windowed-check: $runs windowed runs, $failures failures, $(( $(date +%s) - started )) s; images in $out" >&2
 [ "$failures" -eq 0 ]

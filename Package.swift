@@ -13,10 +13,10 @@ import PackageDescription
 // builds, which the tests and the sanitizers run, keep the dynamic checks.
 let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
-// The libraries that hold the pixel and curve loops, and the tests' coverage reference, are
-// optimised in debug builds too (assertions kept): unoptimised, those loops made the test suite,
-// which runs them in-process and through the debug binary, about twice as slow. The app's and the
-// tests' own code stay unoptimised, so that they build quickly.
+// The libraries that hold the pixel and curve loops, the tests' coverage reference and the two
+// test targets that sweep pixels against it are optimised in debug builds too (assertions kept):
+// unoptimised, those loops made the test suite, which runs them in-process and through the debug
+// binary, about twice as slow. The app's code and its tests stay unoptimised, to build quickly.
 let loopSettings: [SwiftSetting] = releaseSettings + [.unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug))]
 
 let package = Package(
@@ -52,8 +52,8 @@ let package = Package(
         ),
         // The coverage oracle every test target that checks coverage shares.
         .target(name: "TestSupport", dependencies: ["ElasticCore"], path: "Tests/TestSupport", swiftSettings: loopSettings),
-        .testTarget(name: "ElasticCoreTests", dependencies: ["ElasticCore", "TestRandom", "TestSupport"]),
-        .testTarget(name: "ElasticRasterTests", dependencies: ["ElasticCore", "ElasticRaster", "TestRandom", "TestSupport"]),
+        .testTarget(name: "ElasticCoreTests", dependencies: ["ElasticCore", "TestRandom", "TestSupport"], swiftSettings: loopSettings),
+        .testTarget(name: "ElasticRasterTests", dependencies: ["ElasticCore", "ElasticRaster", "TestRandom", "TestSupport"], swiftSettings: loopSettings),
         .testTarget(name: "ElasticSDLTests", dependencies: ["CSDL2", "ElasticCore", "ElasticRaster", "ElasticSDL", "TestRandom"]),
         .testTarget(name: "ElasticScenesTests", dependencies: ["ElasticScenes"]),
         // Test support shared by the test targets: one scratch folder a test process.

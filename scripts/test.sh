@@ -3,7 +3,7 @@
 # real binary run headless (SDL's dummy video driver, software renderer; no display needed) and one
 # in a real window under Xvfb dragged with xdotool (installed by --tests, with ffmpeg for the video tests); then, when run without
 # arguments, the windowed checks (real windows on X11 and Wayland, each on a virtual display of its
-# own: scripts/windowed-check.sh), and the .deb, built at the lowest priority from the start,
+# own: scripts/windowed-check.sh) with the .deb's release build beside them, and the .deb
 # unpacked and run from elsewhere (scripts/package-check.sh). Ends with each phase's time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,25 +14,22 @@ report() { echo "test.sh: $(IFS=,; echo "${phases[*]}" | sed 's/,/, /g'); total 
 # Without arguments the windowed checks run too: their packages are installed here, up front.
 scripts/install-deps.sh --tests $([ $# -eq 0 ] && echo --windowed)
 phase set-up
-if [ $# -eq 0 ]; then
-  # The package's release build (its own scratch path) at the lowest priority from the start: it
-  # takes the cores only while the debug build, the suite and the windowed runs leave them idle.
-  mkdir -p out
-  nice -n 19 scripts/package-deb.sh >out/package-deb.log 2>&1 &
-  package=$!
-  trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
-fi
 # The end-to-end tests run the binary: one build makes it and the tests.
 swift build --build-tests
 phase build
 swift test --skip-build "$@"
 phase "swift test"
 if [ $# -eq 0 ]; then
+  # The windowed runs mostly wait on real time: the package's release build (its own scratch
+  # path) uses the cores meanwhile, niced so that the windows keep their pace.
+  mkdir -p out
+  nice -n 10 scripts/package-deb.sh >out/package-deb.log 2>&1 &
+  package=$!
+  trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
   windowed=0 built=0
   scripts/windowed-check.sh || windowed=$?
-  phase "windowed checks"
   wait "$package" || built=$?
-  phase "the rest of the package build"
+  phase "windowed checks beside the package build"
   if [ "$built" -ne 0 ]; then
     tail -n 40 out/package-deb.log >&2
     echo "test.sh: the package build failed (out/package-deb.log)" >&2

@@ -43,10 +43,12 @@ struct SignalStopTests {
         let stuck = try StuckRun(stats: stats)
         defer { stuck.end() }
         kill(stuck.pid, SIGTERM)
-        // Apart enough to be delivered as two signals (back to back, the kernel may merge them).
-        try await Task.sleep(for: .milliseconds(50))
+        // Apart enough to be delivered as two signals (back to back, the kernel may merge them),
+        // and well within the second: usleep holds this thread, where a suspended test could
+        // resume late behind busy pool threads.
+        usleep(50_000)
         kill(stuck.pid, SIGTERM)
-        try await Task.sleep(for: .milliseconds(300))
+        usleep(300_000)
         #expect(stuck.isRunning, "the repeated signal exited at once")
         let stderr = stuck.drainUntilExit()
         #expect(await ElasticBinary.wait(stuck.pid, timeout: 30) == 0, "\(stderr)")

@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s) last=$(date +%s) phases=()
 phase() { local now; now=$(date +%s); phases+=("$1 $((now - last)) s"); last=$now; }
-report() { echo "test.sh: $(IFS=,; echo "${phases[*]}" | sed 's/,/, /g'); total $(( $(date +%s) - started )) s" >&2; }
+report() { echo "test.sh: $(printf '%s, ' "${phases[@]}" | sed 's/, $//'); total $(( $(date +%s) - started )) s" >&2; }
 
 # Without arguments the windowed checks run too: their packages are installed here, up front.
 scripts/install-deps.sh --tests $([ $# -eq 0 ] && echo --windowed)

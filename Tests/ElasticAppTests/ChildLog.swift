@@ -2,7 +2,7 @@ import Foundation
 
 /// When `ELASTIC_TEST_CHILD_LOG` names a file, every child the tests start appends a line there
 /// when it starts (`start PID ARGS…`) and when it is reaped (`end PID CPU_SECONDS WALL_SECONDS`):
-/// where the suite's CPU time goes, and which tests reach which code (scripts/test-profile.py).
+/// where the suite's CPU time goes, and which tests reach which code.
 enum ChildLog {
     private static let path = ProcessInfo.processInfo.environment["ELASTIC_TEST_CHILD_LOG"]
     private static let lock = NSLock()

@@ -20,11 +20,16 @@ actor ChildSlots {
         }
     }
 
+    /// Runs `body` holding `slots` slots, released however it ends.
+    func holding<T: Sendable>(_ slots: Int = 1, _ body: @Sendable () async throws -> T) async rethrows -> T {
+        await acquire(slots)
+        defer { release(slots) }
+        return try await body()
+    }
+
     /// Runs `body` holding every slot (no other child starts meanwhile): for a test that measures
     /// real time.
     func withAll<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
-        await acquire(count)
-        defer { release(count) }
-        return try await body()
+        try await holding(count, body)
     }
 }

@@ -41,15 +41,8 @@ enum ElasticBinary {
         guard queued else {
             return try await runHoldingSlot(arguments, environment: environment, shell: shell, timeout: timeout, executable: executable)
         }
-        await slots.acquire()
-        do {
-            let result = try await runHoldingSlot(arguments, environment: environment, shell: shell, timeout: timeout,
-                                                  executable: executable)
-            await slots.release()
-            return result
-        } catch {
-            await slots.release()
-            throw error
+        return try await slots.holding {
+            try await runHoldingSlot(arguments, environment: environment, shell: shell, timeout: timeout, executable: executable)
         }
     }
 
@@ -144,7 +137,7 @@ enum ElasticBinary {
         }
     }
 
-    /// The child's exit status once it has exited (nil while it runs, or if it is not ours to reap);
+    /// The child's exit status once it has exited (nil while it runs; -1 if it is not ours to reap);
     /// its CPU time goes to the children's log when `ELASTIC_TEST_CHILD_LOG` names one.
     private static func reaped(_ pid: pid_t, block: Bool) -> Int32? {
         var status: Int32 = 0

@@ -31,13 +31,18 @@ extension GameLoop {
         case .shown:
             if hidden {
                 hidden = false
-                driver.resync(now: time.now() - origin)
+                // A simulated clock never stopped (and reading it moves it on a frame).
+                if live { driver.resync(now: time.now() - origin) }
                 outputs.resume()
             }
         case .focusLost:
             break
         case let .input(input):
-            driver.input(input)
+            if takesLiveInput {
+                driver.input(input)
+            } else if case let .key(key) = input, KeyTable.action(for: key) == .quit {
+                quitRequested = true
+            }
         }
     }
 }

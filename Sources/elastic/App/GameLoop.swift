@@ -47,6 +47,9 @@ final class GameLoop {
     var report: (String) -> Void = { print($0) }
     /// Whether to say how long the first frame took to reach the screen (not in soaks).
     var announceFirstFrame = true
+    /// Whether the person's pointer and keys reach the scene (`elastic bench`: only its quit keys
+    /// count, so every run draws the replay's frames and nothing else).
+    var takesLiveInput = true
     /// Test aid: called at the start of every frame with its number, before input is polled.
     var beforeFrame: ((Int) -> Void)?
 
@@ -130,7 +133,8 @@ final class GameLoop {
     /// One frame: input, update, draw, present, record.
     func runFrame() {
         beforeFrame?(frame)
-        if live { pacing.waitForFrame() }
+        // Headless and unpaced loops have no waiter: this returns at once.
+        pacing.waitForFrame()
         // Input is read after the wait, right before the update: what came during the wait is in
         // this frame's present.
         timing.mark(.start)

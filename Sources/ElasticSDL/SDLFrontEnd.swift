@@ -18,6 +18,8 @@ public final class SDLFrontEnd: FrontEnd {
     public let vsyncRequested: Bool
     /// In Hz, when SDL knows it.
     public let refreshRate: Double?
+    /// The desktop's size in its own coordinates, as SDL reported it at start.
+    public let desktopSize: (width: Int, height: Int)
     public let rendererReason: String
 
     /// In window coordinates (what input and scenes use).
@@ -54,6 +56,7 @@ public final class SDLFrontEnd: FrontEnd {
         videoDriver = video.driver
         let (desktop, refresh) = SDLVideo.desktopMode()
         refreshRate = refresh
+        desktopSize = desktop
         let window = try SDLVideo.openWindow(options, desktop: desktop, videoDriver: videoDriver)
         let setup: RendererSetup
         do {

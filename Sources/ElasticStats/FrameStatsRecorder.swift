@@ -248,6 +248,15 @@ public final class FrameStatsRecorder {
         return summary
     }
 
+    /// The run was cut short and its record is not wanted: closes the file and removes it. Nothing
+    /// else was written yet (the summary and the companion files come with `finish`).
+    public func abandon() {
+        guard !finished else { return }
+        finished = true
+        output.close()
+        if output.kind == .regularFile { unlink(output.openedPath) }
+    }
+
     /// A number as Swift prints it shortest, so it reads back to the same double ("144", "59.94").
     static func exact(_ value: Double) -> String {
         value == value.rounded() && value.magnitude < 1e15 ? String(Int64(value)) : "\(value)"

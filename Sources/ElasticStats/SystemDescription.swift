@@ -10,10 +10,10 @@ import Darwin
 /// The machine, as MangoHud's log describes it on its second line, field by field as MangoHud
 /// works each one out (src/overlay.cpp, init_system_info), so that readers of MangoHud logs take
 /// ours: CapFrameX converts `ram` with Convert.ToDouble and divides it by 1048576 (kB → GB).
-struct SystemDescription: Equatable {
-    var os = "", cpu = "", ram = "", kernel = "", cpuScheduler = ""
+public struct SystemDescription: Equatable, Sendable {
+    public var os = "", cpu = "", ram = "", kernel = "", cpuScheduler = ""
 
-    static func current() -> SystemDescription {
+    public static func current() -> SystemDescription {
         var d = SystemDescription()
         d.os = read("/etc/os-release").map(osName(fromOSRelease:)) ?? ""
         d.cpu = read("/proc/cpuinfo").map(cpuName(fromCPUInfo:)) ?? ""

@@ -47,4 +47,16 @@ extension InputEvent {
         case .pointerCancel, .key: self
         }
     }
+
+    /// The event with x multiplied by `sx` and y by `sy` (a replay drawn for one window played in another).
+    public func scaled(x sx: Double, y sy: Double) -> InputEvent {
+        func scale(_ p: Vec2) -> Vec2 { Vec2(p.x * sx, p.y * sy) }
+        return switch self {
+        case let .pointerDown(id, p): .pointerDown(id, scale(p))
+        case let .pointerMove(id, p): .pointerMove(id, scale(p))
+        case let .pointerUp(id, p): .pointerUp(id, scale(p))
+        case let .wheel(d): .wheel(scale(d))
+        case .pointerCancel, .key: self
+        }
+    }
 }

@@ -116,20 +116,8 @@ extension PlayCommand {
 
     private func makeRecorder(_ path: String, _ opening: OutputOpening) throws -> FrameStatsRecorder {
         let frontEnd = opening.frontEnd, control = opening.pacing
-        // In effect only when measured: a vsync not yet confirmed by the first presents is unknown.
-        let vsyncInEffect: Bool? = switch control.pacing {
-        case .vsync, .vsyncAtMeasuredRate: true
-        case .vsyncUnconfirmed: nil
-        case .timer, .unpaced: false
-        }
-        let run = RunInfo(
-            renderer: frontEnd.rendererName, videoDriver: frontEnd.videoDriver,
-            vsyncRequested: opening.config.frontEnd.vsync, vsyncInEffect: vsyncInEffect,
-            refreshRate: frontEnd.refreshRate,
-            windowWidth: frontEnd.windowSize.width, windowHeight: frontEnd.windowSize.height,
-            outputWidth: frontEnd.outputSize.width, outputHeight: frontEnd.outputSize.height,
-            stepRate: stepRate, build: RunInfo.currentBuild, headless: headless,
-            simulatedFPS: headless ? fps : nil, version: Elastic.version, pacing: control.pacing.description)
+        let run = RunInfo(frontEnd: frontEnd, pacing: control.pacing, vsyncRequested: opening.config.frontEnd.vsync,
+                          stepRate: stepRate, headless: headless, simulatedFPS: headless ? fps : nil)
         return try FrameStatsRecorder(path: path, format: statsFormat, run: run,
                                       targetRefreshRate: headless ? fps : (control.targetHz ?? frontEnd.refreshRate ?? 60))
     }

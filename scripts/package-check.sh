@@ -54,8 +54,16 @@ springs_load() {
   done
 }
 check "each example springs file plays" springs_load
-same_data() { local d; for d in tour replays springs; do diff -r "assets/$d" "$root/usr/share/elastic/$d" || return 1; done; }
-check "usr/share/elastic holds the repository's tour, replays and springs" same_data
+# The benchmark from the package: its default set, scored, and its frames against the packaged references.
+bench_runs() {
+  stranger "$bin" bench --off-screen >"$tmp/bench.out" 2>"$tmp/bench.err" || { cat "$tmp/bench.err"; return 1; }
+  grep -q '^elastic bench Score: [0-9]' "$tmp/bench.out" || { cat "$tmp/bench.out"; return 1; }
+  stranger "$bin" bench --off-screen --validate >"$tmp/validate.out" 2>"$tmp/validate.err" || { cat "$tmp/validate.out" "$tmp/validate.err"; return 1; }
+  [ "$(grep -c 'Validation: Success' "$tmp/validate.out")" -eq 11 ] || { cat "$tmp/validate.out"; return 1; }
+}
+check "elastic bench --off-screen scores the default set, and --validate matches the packaged references" bench_runs
+same_data() { local d; for d in tour replays springs bench; do diff -r "assets/$d" "$root/usr/share/elastic/$d" || return 1; done; }
+check "usr/share/elastic holds the repository's tour, replays, springs and bench references" same_data
 
 # No library from the Swift toolchain, and every library the binary loads is in a package Depends names.
 check "ldd shows nothing from the Swift toolchain" elastic_check_runtime "$bin"

@@ -124,6 +124,23 @@ replay_runs() {  # NAME_PREFIX DRIVER GRAB_DISPLAY (environment for the driver a
   done
 }
 
+# `elastic bench --validate` in a window on this desktop, at 1280x720 and 3840x2160 (UI scale 3):
+# every benchmark's reference frames, bit for bit, as the software path draws them into the window.
+bench_validate() {  # NAME DRIVER
+  local window name log
+  for window in 1280x720 3840x2160; do
+    name="$1-bench-validate-$window" log="$out/$1-bench-validate-$window.log"
+    echo "$name" >>"$out/runs"
+    if SDL_VIDEODRIVER=$2 timeout 120 "$bin" bench --validate --renderer software --window "$window" >"$log" 2>&1 \
+        && [ "$(grep -c 'Validation: Success' "$log")" -eq "$(bench_count)" ]; then
+      echo "$name: $(grep -c 'Validation: Success' "$log") benchmarks validated"
+    else
+      fail "$name: elastic bench --validate failed (see $log)"
+    fi
+  done
+}
+bench_count() { "$bin" bench --list | grep -c '^  [a-z-]*\(:[^ ]*\)\?$'; }
+
 x11_runs() {
   start_xvfb 1280x720; local x11=$XVFB_DISPLAY r
   for scene in "${scenes[@]}"; do
@@ -132,6 +149,7 @@ x11_runs() {
     done
   done
   on_xvfb replay_runs x11 x11 "$x11"
+  on_xvfb bench_validate x11 x11
 }
 
 wayland_runs() {  # XVFB_SIZE OUTPUT_SCALE NAME_PREFIX REFERENCE_PREFIX RENDERERS…
@@ -148,6 +166,7 @@ wayland_runs() {  # XVFB_SIZE OUTPUT_SCALE NAME_PREFIX REFERENCE_PREFIX RENDERER
     done
   done
   [ "$scale" != 1 ] || on_weston replay_runs "$prefix" wayland "$XVFB_DISPLAY"
+  [ "$scale" != 1 ] || on_weston bench_validate "$prefix" wayland
 }
 
 # A compositor with no seat, where SDL 2.26's Wayland driver would crash in SDL_Init: the app must

@@ -9,10 +9,10 @@ struct Elastic: ParsableCommand {
         abstract: "Elastic Bézier animations from iOS apps, as a real-time desktop demo.",
         discussion: """
             Scenes: wave-pull, gooey-menu, jelly-block, sticky-refresh, wave-balls.
-            Run `elastic play` for the full-screen demo (Esc quits), or `elastic help play`.
+            Run `elastic play` for the full-screen demo (Esc quits), `elastic bench` to benchmark this machine, or `elastic help play`.
             """,
         version: version,
-        subcommands: [PlayCommand.self, StatsCommand.self, SpringCommand.self, SoakCommand.self]
+        subcommands: [PlayCommand.self, BenchCommand.self, StatsCommand.self, SpringCommand.self, SoakCommand.self]
     )
 
     /// The program's own start, before argument parsing, for the start-up figure (ProcessClock).

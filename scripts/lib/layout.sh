@@ -74,7 +74,7 @@ elastic_stage() {
   install -D -m 755 "$ELASTIC_BIN" "$dest/bin/elastic"
   # Symbols only: the Swift runtime's metadata, which it needs, is in sections strip keeps.
   strip --strip-unneeded "$dest/bin/elastic"
-  for folder in tour replays springs; do
+  for folder in tour replays springs bench; do
     install -d -m 755 "$dest/share/elastic/$folder"
     install -m 644 -t "$dest/share/elastic/$folder" assets/"$folder"/*
   done

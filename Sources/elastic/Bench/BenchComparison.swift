@@ -24,17 +24,27 @@ enum BenchComparison {
     static func describe(_ error: DecodingError, in data: Data) -> String {
         switch error {
         case let .dataCorrupted(context) where context.codingPath.isEmpty:
-            let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
-            if let line = detail.range(of: #"line \d+"#, options: .regularExpression).map({ String(detail[$0]) }) {
-                return "\(line): not valid JSON (\(detail))"
-            }
-            return "not valid JSON: \(detail)"
+            return syntaxError(in: data) ?? "not valid JSON: \(context.debugDescription)"
         case let .keyNotFound(key, context):
             return "\(lineOf(context.codingPath, in: data)): \(path(context.codingPath)) has no \"\(key.stringValue)\""
         case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):
             return "\(lineOf(context.codingPath, in: data)): \(path(context.codingPath)): \(context.debugDescription)"
         @unknown default:
             return "\(error)"
+        }
+    }
+
+    /// Where the JSON parser stopped, as "line N: not valid JSON (its words)": it counts characters
+    /// ("around character 812"), or says the file ended; nil if it finds no fault.
+    static func syntaxError(in data: Data) -> String? {
+        do { _ = try JSONSerialization.jsonObject(with: data); return nil } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            let lines = { (bytes: Data.SubSequence) in bytes.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
+            if let match = detail.firstMatch(of: /character (\d+)/), let offset = Int(match.1) {
+                return "line \(lines(data.prefix(offset))): not valid JSON (\(detail))"
+            }
+            let end = data.last == UInt8(ascii: "\n") ? data.dropLast() : data[...]
+            return "line \(lines(end)): not valid JSON (\(detail))"
         }
     }
 

@@ -27,13 +27,17 @@ final class BenchRecorder: RunOutput {
         }
     }
 
-    /// Closes the files; the first failure, if any.
-    func finish() -> String? {
+    /// The loop ended: nothing yet. Whether its files are kept depends on whether the benchmark
+    /// ran to its end (`complete`) or was cut (`discard`), which the runner knows.
+    func finish() -> String? { nil }
+
+    /// The benchmark ran to its end: its files finished (summaries, companions); the first failure.
+    func complete() -> String? {
         var problems: [String] = []
         for file in files {
             file.finish()
             if let error = file.writeError { problems.append("stats \(file.path): \(error)") }
-            if let error = file.summaryError, !records.isEmpty { problems.append("stats \(file.path): \(error)") }
+            if let error = file.summaryError { problems.append("stats \(file.path): \(error)") }
         }
         return problems.first
     }

@@ -90,10 +90,11 @@ enum BenchRunner {
         let cpu = ProcessCPU.seconds() - cpuBefore
         let stopped = loop.frame < frames ? reason : nil
         if stopped != nil { recorder.discard() }
+        let fileProblem = stopped == nil ? recorder.complete() : nil
         var outcome = BenchOutcome(label: benchmark.label(window: window), result: nil, machine: machine, stopped: stopped,
                                    matched: validation?.matched ?? [], problems: validation?.problems ?? [])
         outcome.tolerance = validation?.tolerance ?? .exact
-        outcome.problems += loop.outputFailures
+        outcome.problems += loop.outputFailures + (fileProblem.map { [$0] } ?? [])
         guard stopped == nil, validation == nil else { return outcome }
         outcome.frameTimesMs = recorder.records.map { Double($0.frameNs) / 1e6 }
         outcome.result = try result(benchmark, recorder: recorder, frontEnd: frontEnd, uiScale: uiScale, hz: hz, cpuSeconds: cpu,

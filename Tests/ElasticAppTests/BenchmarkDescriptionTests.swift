@@ -11,6 +11,7 @@ struct BenchmarkDescriptionTests {
         ("gooey-menu:seconds=2.5:redraw=all", "gooey-menu:redraw=all:seconds=2.5"),
         ("jelly-block:window=3840x2160:scale=3", "jelly-block:window=3840x2160:scale=3"),
         ("wave-pull:replay=/tmp/my.jsonl", "wave-pull:replay=/tmp/my.jsonl"),
+        ("wave-balls:rounds=3:seconds=1", "wave-balls:seconds=1:rounds=3"),
     ])
     func roundTrip(text: String, canonical: String) throws {
         let benchmark = try Benchmark(parsing: text)

@@ -11,14 +11,14 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Benchmark this machine: fixed replays, FPS and frame times, one score; --validate checks the frames.",
         discussion: """
-            Each benchmark plays a scene's replay for a fixed number of frames; every frame advances \
-            the simulation by exactly one frame period (1/60 s; with --paced, the display's), so \
-            every run draws the same frames. Frames are unpaced unless --paced: the figures are \
-            throughput. FPS is the benchmark's frames ÷ the sum of their frame times (present to \
+            Each benchmark plays a scene's replay for a fixed number of frames, in 10 rounds (1 with \
+            --paced), each a fresh scene; every frame advances the simulation by exactly one frame \
+            period (1/60 s; with --paced, the display's), so every run draws the same frames. Frames \
+            are unpaced unless --paced: the figures are throughput. FPS is the benchmark's frames ÷ the sum of their frame times (present to \
             present; the first, start-up frame left out, as in the stats files); the score is the \
             mean of the benchmarks' FPS, as glmark2 defines its score (printed rounded).
             Benchmarks: SCENE[:KEY=VALUE]..., keys window=WxH, scale=S, redraw=damage|all, \
-            replay=NAME|FILE, seconds=N (elastic bench --list). The default set: each scene's moving \
+            replay=NAME|FILE, seconds=N, rounds=N (elastic bench --list). The default set: each scene's moving \
             replay, the wave sweep, then each scene redrawn whole (redraw=all).
             Examples:
               elastic bench --off-screen

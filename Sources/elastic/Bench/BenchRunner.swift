@@ -69,32 +69,38 @@ enum BenchRunner {
             sceneName: benchmark.scene, frontEnd: options, uiScale: benchmark.scale, stepRate: BenchSettings.stepRate,
             tolerance: FrameDriver.defaultTolerancePixels, antialias: true, showHint: false, fps: hz, frameLimit: frames,
             replay: replay, screenshotPath: nil, screenshotTimes: [])
-        let (recorder, validation) = try outputs(benchmark, number: number, frames: frames, frontEnd: frontEnd, uiScale: uiScale,
+        let rounds = settings.validation == nil ? benchmark.rounds(paced: settings.paced) : 1
+        let (recorder, validation) = try outputs(benchmark, number: number, frames: frames * rounds, frontEnd: frontEnd, uiScale: uiScale,
                                                  hz: hz, pacing: pacing, settings: settings)
         var outputs = RunOutputs([recorder])
         if let validation { outputs.append(validation) }
-        let loop: GameLoop
-        do {
-            loop = try GameLoop(config: config, frontEnd: frontEnd, outputs: outputs, time: SimulatedDisplayClock(fps: hz), pacing: pacing)
-        } catch {
-            outputs.discard()
-            throw BenchError("\(benchmark): \(error)")
-        }
-        loop.takesLiveInput = false
-        loop.announceFirstFrame = false
-        loop.report = { _ in }
-        outputs.start()
-
         let cpuBefore = ProcessCPU.seconds()
-        let reason = loop.run()
+        var stopped: String?, failures: [String] = []
+        // Each round a fresh loop and scene on the same window: the same frames again.
+        for round in 0..<rounds {
+            if round > 0 { frontEnd.invalidate() }
+            let loop: GameLoop
+            do {
+                loop = try GameLoop(config: config, frontEnd: frontEnd, outputs: outputs, time: SimulatedDisplayClock(fps: hz), pacing: pacing)
+            } catch {
+                outputs.discard()
+                throw BenchError("\(benchmark): \(error)")
+            }
+            loop.takesLiveInput = false
+            loop.announceFirstFrame = false
+            loop.report = { _ in }
+            if round == 0 { outputs.start() }
+            let reason = loop.run()
+            failures += loop.outputFailures
+            if loop.frame < frames { stopped = reason; break }
+        }
         let cpu = ProcessCPU.seconds() - cpuBefore
-        let stopped = loop.frame < frames ? reason : nil
         if stopped != nil { recorder.discard() }
         let fileProblem = stopped == nil ? recorder.complete() : nil
         var outcome = BenchOutcome(label: benchmark.label(window: window), result: nil, machine: machine, stopped: stopped,
                                    matched: validation?.matched ?? [], problems: validation?.problems ?? [])
         outcome.tolerance = validation?.tolerance ?? .exact
-        outcome.problems += loop.outputFailures + (fileProblem.map { [$0] } ?? [])
+        outcome.problems += failures + (fileProblem.map { [$0] } ?? [])
         guard stopped == nil, validation == nil else { return outcome }
         outcome.frameTimesMs = recorder.records.map { Double($0.frameNs) / 1e6 }
         outcome.result = try result(benchmark, recorder: recorder, frontEnd: frontEnd, uiScale: uiScale, hz: hz, cpuSeconds: cpu,

@@ -15,6 +15,8 @@ struct Benchmark: Equatable, CustomStringConvertible {
     var replay: String
     /// Simulated seconds; nil: the replay's last event, rounded up to a whole second.
     var seconds: Double?
+    /// How many times the frames are run, each round a fresh scene (nil: 10 unpaced, 1 paced).
+    var rounds: Int?
 
     /// The keys a description may set, each with what it takes (`elastic bench --list`).
     static let keys: [(key: String, value: String, help: String)] = [
@@ -23,6 +25,7 @@ struct Benchmark: Equatable, CustomStringConvertible {
         ("redraw", "damage|all", "what changed, as play draws, or every pixel every frame (default damage)"),
         ("replay", "NAME|FILE", "a shipped replay (assets/replays/NAME.jsonl) or a file, in 1280x720 coordinates, scaled to the window (default SCENE-moving)"),
         ("seconds", "N", "simulated seconds, 60 frames each (default: the replay's last event, rounded up)"),
+        ("rounds", "N", "times the frames run, each round a fresh scene drawing the same frames (default 10; with --paced 1)"),
     ]
 
     /// The frames of simulated time each second holds: unpaced runs step 1/60 s a frame.
@@ -37,6 +40,10 @@ struct Benchmark: Equatable, CustomStringConvertible {
         self.replay = replay ?? Benchmark.movingReplay(of: scene)
         self.seconds = seconds
     }
+
+    /// Rounds run: as given, else enough unpaced for steady figures (one round of a moving replay
+    /// is a few hundred frames, too short a time to measure), one paced (a round takes seconds).
+    func rounds(paced: Bool) -> Int { rounds ?? (paced ? 1 : 10) }
 
     /// The scene's replay in which every frame changes (scripts/lib/scenes.tsv's `moving` column).
     static func movingReplay(of scene: String) -> String { scene + "-moving" }
@@ -79,6 +86,9 @@ struct Benchmark: Equatable, CustomStringConvertible {
         case "seconds":
             guard let s = Double(value), s.isFinite, s > 0, s <= 3600 else { throw bad("must be a number of seconds from above 0 to 3600") }
             seconds = s
+        case "rounds":
+            guard let n = Int(value), (1...1000).contains(n) else { throw bad("must be a whole number from 1 to 1000") }
+            rounds = n
         default:
             throw BenchError("unknown key '\(key)' in '\(text)'; keys: \(Benchmark.keys.map(\.key).joined(separator: ", "))")
         }
@@ -91,6 +101,7 @@ struct Benchmark: Equatable, CustomStringConvertible {
         parts.append("redraw=\(redraw.rawValue)")
         if replay != Benchmark.movingReplay(of: scene) { parts.append("replay=\(replay)") }
         if let seconds { parts.append("seconds=\(ReplayScript.format(seconds))") }
+        if let rounds { parts.append("rounds=\(rounds)") }
         return "[\(scene)] " + parts.joined(separator: " ")
     }
 
@@ -102,6 +113,7 @@ struct Benchmark: Equatable, CustomStringConvertible {
         if redraw != .damage { text += ":redraw=\(redraw.rawValue)" }
         if replay != Benchmark.movingReplay(of: scene) { text += ":replay=\(replay)" }
         if let seconds { text += ":seconds=\(ReplayScript.format(seconds))" }
+        if let rounds { text += ":rounds=\(rounds)" }
         return text
     }
 

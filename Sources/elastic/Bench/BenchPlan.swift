@@ -18,18 +18,17 @@ struct BenchPlan {
         benchmarks = list.isEmpty ? Benchmark.defaultSet : list
         for benchmark in benchmarks { try Self.checkReplay(benchmark) }
 
-        let referenceDir = command.referenceDir ?? AssetLocator.current.folder("bench").map { $0 } ?? AssetLocator.current.candidates("bench")[0]
-        if command.validateFrames, !command.saveReferences { try Self.checkFolder(referenceDir, what: "reference folder", create: false) }
-        if command.saveReferences { try Self.checkFolder(referenceDir, what: "reference folder", create: true) }
-        if let dir = command.statsDir { try Self.checkFolder(dir, what: "stats folder", create: true) }
         var files = RunFiles()
-        do {
-            if let file = command.benchmarkFile { try files.add("--benchmark-file", "the benchmark file", file, use: .input) }
-            for benchmark in benchmarks { try files.add("the replay of \(benchmark)", "the replay", benchmark.replayPath(), use: .input) }
-            if let path = command.resultsFile { try files.add("--results-file", "the results", path, use: .screenshot) }
-            if let path = command.report { try files.add("--report", "the report", path, use: .screenshot) }
-            try files.check()
-        }
+        if let file = command.benchmarkFile { try files.add("--benchmark-file", "the benchmark file", file, use: .input) }
+        for benchmark in benchmarks { try files.add("the replay of \(benchmark)", "the replay", benchmark.replayPath(), use: .input) }
+        if let path = command.resultsFile { try files.add("--results-file", "the results", path, use: .screenshot) }
+        if let path = command.report { try files.add("--report", "the report", path, use: .screenshot) }
+        try files.check()
+        // Folders last: one is made only when everything else passed.
+        let locator = AssetLocator.current
+        let referenceDir = command.referenceDir ?? locator.folder("bench") ?? locator.candidates("bench")[0]
+        if command.validateFrames { try Self.checkFolder(referenceDir, what: "reference folder", create: command.saveReferences) }
+        if let dir = command.statsDir { try Self.checkFolder(dir, what: "stats folder", create: true) }
         settings = BenchSettings(offScreen: command.offScreen, fullscreen: command.fullscreen, window: command.window,
                                  renderer: command.renderer, paced: command.paced, statsDir: command.statsDir,
                                  statsFormats: try command.formats(),

@@ -75,8 +75,26 @@ enum BenchRunner {
         var outputs = RunOutputs([recorder])
         if let validation { outputs.append(validation) }
         let cpuBefore = ProcessCPU.seconds()
-        var stopped: String?, failures: [String] = []
-        // Each round a fresh loop and scene on the same window: the same frames again.
+        let (stopped, failures) = try runRounds(rounds, of: benchmark, config: config, frontEnd: frontEnd, outputs: outputs, hz: hz, pacing: pacing)
+        let cpu = ProcessCPU.seconds() - cpuBefore
+        if stopped != nil { recorder.discard() }
+        let fileProblem = stopped == nil ? recorder.complete() : nil
+        var outcome = BenchOutcome(label: benchmark.label(window: window), result: nil, machine: machine, stopped: stopped,
+                                   matched: validation?.matched ?? [], problems: validation?.problems ?? [])
+        outcome.tolerance = validation?.tolerance ?? .exact
+        outcome.problems += failures + (fileProblem.map { [$0] } ?? [])
+        guard stopped == nil, validation == nil else { return outcome }
+        outcome.frameTimesMs = recorder.records.map { Double($0.frameNs) / 1e6 }
+        outcome.result = try result(benchmark, recorder: recorder, frontEnd: frontEnd, uiScale: uiScale, hz: hz,
+                                    cpuMsPerFrame: cpu * 1000 / Double(frames * rounds), paced: settings.paced)
+        return outcome
+    }
+
+    /// Runs the frames `rounds` times, each round a fresh loop and scene on the same window (the
+    /// same frames again); why it stopped early, if it did, and the outputs' failures.
+    private static func runRounds(_ rounds: Int, of benchmark: Benchmark, config: RunConfiguration, frontEnd: SDLFrontEnd,
+                                  outputs: RunOutputs, hz: Double, pacing: PacingControl?) throws -> (stopped: String?, failures: [String]) {
+        var failures: [String] = []
         for round in 0..<rounds {
             if round > 0 { frontEnd.invalidate() }
             let loop: GameLoop
@@ -92,20 +110,9 @@ enum BenchRunner {
             if round == 0 { outputs.start() }
             let reason = loop.run()
             failures += loop.outputFailures
-            if loop.frame < frames { stopped = reason; break }
+            if let limit = config.frameLimit, loop.frame < limit { return (reason, failures) }
         }
-        let cpu = ProcessCPU.seconds() - cpuBefore
-        if stopped != nil { recorder.discard() }
-        let fileProblem = stopped == nil ? recorder.complete() : nil
-        var outcome = BenchOutcome(label: benchmark.label(window: window), result: nil, machine: machine, stopped: stopped,
-                                   matched: validation?.matched ?? [], problems: validation?.problems ?? [])
-        outcome.tolerance = validation?.tolerance ?? .exact
-        outcome.problems += failures + (fileProblem.map { [$0] } ?? [])
-        guard stopped == nil, validation == nil else { return outcome }
-        outcome.frameTimesMs = recorder.records.map { Double($0.frameNs) / 1e6 }
-        outcome.result = try result(benchmark, recorder: recorder, frontEnd: frontEnd, uiScale: uiScale, hz: hz, cpuSeconds: cpu,
-                                    paced: settings.paced)
-        return outcome
+        return (nil, failures)
     }
 
     /// The benchmark's recorder (with its frame-time files) and, with --validate, its frame check.
@@ -154,7 +161,7 @@ enum BenchRunner {
     }
 
     private static func result(_ benchmark: Benchmark, recorder: BenchRecorder, frontEnd: SDLFrontEnd, uiScale: Double, hz: Double,
-                               cpuSeconds: Double, paced: Bool) throws -> BenchResults.Benchmark {
+                               cpuMsPerFrame: Double, paced: Bool) throws -> BenchResults.Benchmark {
         let records = recorder.records
         let summary: FrameSummary
         do { summary = try FrameSummary.compute(records: records, targetRefreshRate: hz) } catch {
@@ -168,20 +175,10 @@ enum BenchRunner {
             redraw: benchmark.redraw.rawValue, replay: benchmark.replay, frames: summary.frames, fps: summary.averageFPS,
             frameMsP50: summary.frameTimeMedianMs, frameMsP99: summary.frameTimeP99Ms, frameMsMax: summary.frameTimeMaxMs,
             p1Fps: summary.p1FPSCapFrameX, p0_1Fps: summary.p0_1FPSCapFrameX,
-            cpuMsPerFrame: cpuSeconds * 1000 / Double(records.count + 1), submitMsMean: summary.meanSubmitMs ?? 0,
+            cpuMsPerFrame: cpuMsPerFrame, submitMsMean: summary.meanSubmitMs ?? 0,
             damagedPixelsMean: damaged,
             lateFrames: paced ? summary.lateFrames : nil,
             inputLatencyP50Ms: paced ? summary.inputLatencyP50Ms : nil, inputLatencyP99Ms: paced ? summary.inputLatencyP99Ms : nil,
             statsFiles: recorder.files.map(\.path))
-    }
-}
-
-/// This process's CPU time (user and system, all threads), in seconds.
-enum ProcessCPU {
-    static func seconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return s(usage.ru_utime) + s(usage.ru_stime)
     }
 }

@@ -63,7 +63,7 @@ struct BenchCommandTests {
         #expect(r.status == 0, "\(r.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: results))) as? [String: Any])
         let machine = try #require(json["machine"] as? [String: Any])
-        for key in ["cpu", "cores", "memory_kib", "os", "kernel", "desktop", "video_driver", "display_width", "display_height", "renderer"] {
+        for key in ["cpu", "cores", "memory_kib", "os", "kernel", "desktop", "video_driver", "display_width", "display_height", "display_refresh_hz", "renderer"] {
             #expect(machine[key] != nil, "machine has no \(key)")
         }
         #expect(machine["video_driver"] as? String == "dummy" && machine["desktop"] as? String == "none (off-screen)")

@@ -38,6 +38,17 @@ struct BenchResults: Codable, Equatable {
             case displayWidth = "display_width", displayHeight = "display_height", displayRefreshHz = "display_refresh_hz"
             case renderer, rendererReason = "renderer_reason"
         }
+
+        /// As synthesised, but an unknown refresh rate is written as null, not left out: every
+        /// results file has every machine field.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(cpu, forKey: .cpu); try c.encode(cores, forKey: .cores); try c.encode(memoryKib, forKey: .memoryKib)
+            try c.encode(os, forKey: .os); try c.encode(kernel, forKey: .kernel); try c.encode(desktop, forKey: .desktop)
+            try c.encode(videoDriver, forKey: .videoDriver); try c.encode(displayWidth, forKey: .displayWidth)
+            try c.encode(displayHeight, forKey: .displayHeight); try c.encode(displayRefreshHz, forKey: .displayRefreshHz)
+            try c.encode(renderer, forKey: .renderer); try c.encode(rendererReason, forKey: .rendererReason)
+        }
     }
 
     struct Benchmark: Codable, Equatable {

@@ -41,5 +41,5 @@ extension SDLFrontEnd {
     /// everything), which `--trace-draw` records for other rasterizers to redraw.
     public var drawnRects: [PixelRect] { compositor.frameRects }
 
-    public var drawnPixels: Int { compositor.drawnPixels }
+    public var damagedPixels: Int { compositor.damagedPixels }
 }

@@ -44,9 +44,9 @@ extension WindowFaultTests {
         var run = DamageRun()
         func record() {
             run.hashes.append(surfaceHash(front))
-            run.drawn.append(front.drawnPixels)
+            run.drawn.append(front.damagedPixels)
             if let eachFrame, let surface = SDL_GetWindowSurface(front.window), let pixels = surface.pointee.pixels {
-                eachFrame(UnsafeRawBufferPointer(start: pixels, count: Int(surface.pointee.pitch) * Int(surface.pointee.h)), front.drawnPixels)
+                eachFrame(UnsafeRawBufferPointer(start: pixels, count: Int(surface.pointee.pitch) * Int(surface.pointee.h)), front.damagedPixels)
             }
         }
         loop.beforeFrame = { frame in

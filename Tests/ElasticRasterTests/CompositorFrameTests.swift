@@ -40,7 +40,7 @@ struct CompositorFrameTests {
         let output = (width: 64, height: 48)
         Self.withBuffer { buffer in
             #expect(compositor.begin(Self.list(rectAt: 4), scale: 1, output: output, target: buffer, directFills: true))
-            #expect(compositor.drawnPixels == 64 * 48)
+            #expect(compositor.damagedPixels == 64 * 48)
             #expect(compositor.presentRects == nil)
 
             compositor.partialUpdates = true
@@ -48,14 +48,14 @@ struct CompositorFrameTests {
             #expect(compositor.begin(Self.list(rectAt: 4), scale: 1, output: output, target: buffer, directFills: true))
             #expect(compositor.presentRects == nil, "the first damaged frame redraws everything")
             #expect(!compositor.begin(Self.list(rectAt: 4), scale: 1, output: output, target: buffer, directFills: true))
-            #expect(compositor.drawnPixels == 0)
+            #expect(compositor.damagedPixels == 0)
             #expect(compositor.presentRects == [])
 
             // The rectangle moves 20 pixels: what it left and where it went, no more than both boxes.
             #expect(compositor.begin(Self.list(rectAt: 24), scale: 1, output: output, target: buffer, directFills: true))
             let rects = compositor.presentRects ?? []
             #expect(!rects.isEmpty && rects == compositor.frameRects)
-            #expect(compositor.drawnPixels > 0 && compositor.drawnPixels <= 2 * (12 * 10))
+            #expect(compositor.damagedPixels > 0 && compositor.damagedPixels <= 2 * (12 * 10))
             let moved = PixelRect(x0: 4, y0: 4, x1: 34, y1: 12)
             #expect(rects.allSatisfy { $0.intersection(moved) == $0 }, "\(rects)")
         }

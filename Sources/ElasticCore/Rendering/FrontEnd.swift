@@ -15,7 +15,7 @@ public protocol FrontEnd: AnyObject {
     var drawsExactCoverage: Bool { get }
 
     /// Output pixels the last `draw` redrew (the whole output when it redrew everything).
-    var drawnPixels: Int { get }
+    var damagedPixels: Int { get }
 
     /// The next `draw` redraws and shows everything, whatever changed (a scene switch).
     func invalidate()

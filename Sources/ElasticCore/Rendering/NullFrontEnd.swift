@@ -6,7 +6,7 @@ public final class NullFrontEnd: FrontEnd {
     public private(set) var windowSize: (width: Int, height: Int)
     public let pixelScale = 1.0
     /// It draws nothing.
-    public let drawnPixels = 0
+    public let damagedPixels = 0
     /// Frames drawn and presented so far.
     public private(set) var drawn = 0
     public private(set) var presented = 0

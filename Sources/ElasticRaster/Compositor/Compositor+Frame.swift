@@ -23,7 +23,7 @@ extension Compositor {
     }
 
     /// How many pixels the last frame redrew.
-    public var drawnPixels: Int { frameRects.reduce(0) { $0 + $1.area } }
+    public var damagedPixels: Int { frameRects.reduce(0) { $0 + $1.area } }
 
     /// The rectangles (output pixels) a present of the last frame must show, or nil for all of
     /// the output: only with `partialUpdates`, and not when the frame redrew everything.

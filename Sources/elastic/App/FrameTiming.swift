@@ -25,7 +25,7 @@ struct FrameTiming {
     var frameMs: Double { Double(marks[Mark.present.rawValue] &- lastPresentNs) / 1e6 }
 
     /// The stats row of the frame just presented; starts the next frame's present-to-present span.
-    mutating func record(frame: Int, steps: Int, vertices: Int, triangles: Int, drawnPixels: Int, scene: String,
+    mutating func record(frame: Int, steps: Int, vertices: Int, triangles: Int, damagedPixels: Int, scene: String,
                          inputLatencyNs: UInt64? = nil) -> FrameRecord {
         let presented = marks[Mark.present.rawValue]
         defer { lastPresentNs = presented }
@@ -34,7 +34,7 @@ struct FrameTiming {
             inputNs: ns(.start, .input), updateNs: ns(.input, .update), steps: steps,
             tessellateNs: ns(.update, .tessellate), submitNs: ns(.hud, .submit),
             presentNs: ns(.screenshot, .present), hudNs: ns(.tessellate, .hud),
-            vertices: vertices, triangles: triangles, damagedPixels: drawnPixels, scene: scene,
+            vertices: vertices, triangles: triangles, damagedPixels: damagedPixels, scene: scene,
             inputLatencyNs: inputLatencyNs)
     }
 }

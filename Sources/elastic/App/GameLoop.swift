@@ -233,7 +233,7 @@ final class GameLoop {
         pacing.presented(atNs: timing.presentNs)
         for addOn in addOns { addOn.presented(frameMs: timing.frameMs, latencyMs: lastInputLatencyNs.map { Double($0) / 1e6 }) }
         let record = timing.record(frame: frame, steps: steps, vertices: driver.drawList.vertexCount,
-                                   triangles: driver.drawList.triangleCount, drawnPixels: frontEnd.drawnPixels,
+                                   triangles: driver.drawList.triangleCount, damagedPixels: frontEnd.damagedPixels,
                                    scene: type(of: driver.scene).name, inputLatencyNs: lastInputLatencyNs)
         outputs.presented(PresentedFrame(number: frame, driver: driver, record: record, scale: drawScale))
         driver.drainReports { line in

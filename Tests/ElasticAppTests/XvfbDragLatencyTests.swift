@@ -91,9 +91,11 @@ struct XvfbDragLatencyTests {
                 if Int(f[12])! > 0 { redrawn += 1 }
             }
         }
-        // 100 moves at 50 Hz into 60 Hz frames: most frames of the drag apply one (once the wave is
-        // pulled as far as it goes, further moves change nothing on screen, so not all redraw).
-        #expect(latencies.count >= 50, "\(latencies.count) frames with input latency")
+        // 100 moves at 50 Hz into 60 Hz frames: on a quiet machine most frames of the drag apply
+        // one (50–100 frames); under CI's load xdotool's sleeps stretch and its moves arrive in
+        // bunches, several to a frame (36 seen once), so a third of the moves is the floor (once the
+        // wave is pulled as far as it goes, further moves change nothing on screen, so not all redraw).
+        #expect(latencies.count >= 33, "\(latencies.count) frames with input latency")
         #expect(redrawn >= 20, "only \(redrawn) frames that applied the drag redrew anything")
         #expect(latencies.allSatisfy { $0 >= 0 && $0 < 1000 }, "\(latencies)")
         #expect(summary["input_latency_p99_ms"] is Double)

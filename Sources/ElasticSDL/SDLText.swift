@@ -63,20 +63,24 @@ final class SDLText {
         SDL_RenderCopyF(renderer, label.texture, nil, &rect)
     }
 
-    /// The label's pixels where `draw` would blit them unscaled with a renderer of `scale` (nil:
-    /// SDL would stretch them, they lie outside the `viewport` (output pixels), or it is not drawn).
+    /// The label's pixels where `draw` would blit them unscaled with a renderer of `scale`: none
+    /// (an empty image) when they lie outside the `viewport` (output pixels), where SDL draws
+    /// nothing; nil when SDL would stretch them or it is not drawn.
     func image(_ item: TextItem, pixelScale: Double, scale: Float, viewport: (width: Int, height: Int)) -> LabelImage? {
         guard let (label, dst) = placed(item, pixelScale: pixelScale) else { return nil }
         let surface = label.surface.pointee
         guard label.blendable, let pixels = surface.pixels else { return nil }
         // As SDL_RenderCopyF and the software renderer's SW_QueueCopy place it: tested against the
-        // viewport in points, then scaled in single precision and truncated.
+        // viewport in points (first: outside it, SDL returns at once), then scaled in single
+        // precision and truncated.
         var view = SDL_FRect(x: 0, y: 0, w: Float(Double(viewport.width) / Double(scale)), h: Float(Double(viewport.height) / Double(scale)))
         var placed = dst
+        guard SDL_HasIntersectionF(&placed, &view) == SDL_TRUE else {
+            return LabelImage(pixels: pixels.assumingMemoryBound(to: UInt32.self), width: 0, height: 0, pitch: 0, x: 0, y: 0, opacity: 0)
+        }
         // C's (int) cast, refusing what it would not define.
         func truncated(_ v: Float) -> Int? { v > -2_147_483_648 && v < 2_147_483_648 ? Int(v) : nil }
-        guard SDL_HasIntersectionF(&placed, &view) == SDL_TRUE,
-              let x = truncated(dst.x * scale), let y = truncated(dst.y * scale),
+        guard let x = truncated(dst.x * scale), let y = truncated(dst.y * scale),
               truncated(dst.w * scale) == Int(surface.w), truncated(dst.h * scale) == Int(surface.h) else { return nil }
         return LabelImage(pixels: pixels.assumingMemoryBound(to: UInt32.self), width: Int(surface.w), height: Int(surface.h),
                           pitch: Int(surface.pitch) / 4, x: x, y: y, opacity: item.color.a)

@@ -6,8 +6,9 @@ import Testing
 
 // In the window-fault suite because SDL is process-global: one front end at a time (serialized).
 extension WindowFaultTests {
-    /// Labels opaque and translucent, each alignment, at fractional positions and partly off every
-    /// edge, over a clear and under and over a shape; the square moves over some between frames.
+    /// Labels opaque and translucent, each alignment, at fractional positions, partly off every
+    /// edge and wholly off two, over a clear and under and over a shape; the square moves over
+    /// some between frames.
     static func labelScene(width: Double, height: Double, squareAt x: Double) -> DrawList {
         var list = DrawList()
         var tess = Tessellator()
@@ -23,6 +24,8 @@ extension WindowFaultTests {
             ("off the right", Vec2(width + 10.6, 60.3), 18, RGBA(10, 10, 120, 200), .trailing),
             ("bottom", Vec2(width / 2, height - 2.3), 24, RGBA(90, 0, 90), .center),
             ("top", Vec2(width / 3, 1.7), 24, RGBA(0, 90, 90), .center),
+            ("below", Vec2(width / 2, height + 40.2), 20, RGBA(90, 90, 0), .center),       // wholly off
+            ("far left", Vec2(-300.5, 100.5), 20, RGBA(0, 0, 0, 150), .leading),
         ]
         for (text, at, size, color, alignment) in labels {
             list.addText(TextItem(text, at: at, size: size, color: color, alignment: alignment))
@@ -63,11 +66,15 @@ extension WindowFaultTests {
                 #expect(differing == 0, "scale \(scale), \(whole ? "whole" : "damaged") frame: \(differing) pixels differ")
             }
         }
-        // At scale 1 every label is an unscaled blit, so the compositor blends each one itself.
+        // At scale 1 every label is an unscaled blit, so the compositor blends each one itself,
+        // and a label wholly off the output is an empty image (SDL would draw nothing).
         front.directFills = true
         front.draw(WindowFaultTests.labelScene(width: 420, height: 340, squareAt: 60), scale: 1)
         for item in WindowFaultTests.labelScene(width: 420, height: 340, squareAt: 60).texts {
-            #expect(front.labelImage(item) != nil, "\(item.text)")
+            let image = front.labelImage(item)
+            #expect(image != nil, "\(item.text)")
+            let off = ["below", "far left"].contains(item.text)
+            #expect(image.map { $0.bounds.isEmpty == off } ?? false, "\(item.text): \(String(describing: image?.bounds))")
         }
         front.present()
     }

@@ -51,6 +51,7 @@ extension Compositor {
                         let whole = redrawsWholeOutput
                         guard whole || frameRects.contains(where: { !$0.intersection(box).isEmpty }) else { continue }
                         if let fills, LabelBlend.supports(fills.format), let label = host.labelImage(item) {
+                            if label.bounds.isEmpty { continue }  // wholly off the output
                             host.flush()  // anything the host still holds goes underneath
                             for area in frameRects where whole || !area.intersection(box).isEmpty {
                                 LabelBlend.blend(label, into: fills, clip: area)

@@ -15,7 +15,7 @@ public protocol CompositorHost: AnyObject {
     func drawTriangles(first: Int, count: Int, blend: BlendMode)
     func drawText(_ item: TextItem)
     /// The label `drawText` would draw, as pixels the compositor blends itself into its buffer
-    /// (nil: the host draws it).
+    /// (nil: the host draws it; an empty image: it lies wholly outside the output, nothing is drawn).
     func labelImage(_ item: TextItem) -> LabelImage?
     /// Fills a rectangle (scene points) with `color`, blended when it is translucent.
     func fillRect(_ rect: Rect, color: RGBA)

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// In software mode the compositor writes every pixel itself: after start-up, a moving replay asks
+/// nothing of SDL's renderer but the present. Counted as `scripts/count-sdl-calls.sh` counts them,
+/// by its `LD_PRELOAD` shim over SDL's exported drawing functions, on the real binary.
+@Suite("SDL drawing calls")
+struct SDLCallCountTests {
+    /// The shim, built once into the scratch folder with the system's C compiler.
+    static let shim: Result<URL, Error> = Result {
+        let dir = try ElasticBinary.scratch("sdl-calls")
+        let library = dir.appendingPathComponent("sdl-calls.so")
+        let source = ElasticBinary.root.appendingPathComponent("scripts/lib/sdl-calls.c")
+        let cc = Process()
+        cc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        cc.arguments = ["cc", "-shared", "-fPIC", "-O2", "-o", library.path, source.path, "-ldl"]
+        try cc.run()
+        cc.waitUntilExit()
+        guard cc.terminationStatus == 0 else { throw ShimError(description: "cc exited with \(cc.terminationStatus)") }
+        return library
+    }
+
+    struct ShimError: Error, CustomStringConvertible { var description: String }
+
+    @Test("a headless moving replay makes no SDL drawing call after its second frame: no geometry, copy, fill, clear or blit",
+          arguments: ["wave-pull", "gooey-menu", "jelly-block", "sticky-refresh", "wave-balls"])
+    func noDrawingCalls(scene: String) async throws {
+        let library = try SDLCallCountTests.shim.get()
+        let dir = try ElasticBinary.scratch("sdl-calls-\(scene)")
+        let counts = dir.appendingPathComponent("counts.txt")
+        let replay = ElasticBinary.root.appendingPathComponent("assets/replays/\(scene)-moving.jsonl").path
+        // ASan (scripts/sanitize.sh) wants its runtime first among the preloaded libraries.
+        let r = try await ElasticBinary.run(["play", "--headless", "--renderer", "software", "--scene", scene, "--replay", replay],
+                                            environment: ["LD_PRELOAD": library.path, "SDL_CALLS_OUT": counts.path,
+                                                          "ASAN_OPTIONS": "verify_asan_link_order=0"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let line = try String(contentsOf: counts, encoding: .utf8)
+        var fields: [String: Int] = [:]
+        for pair in line.split(whereSeparator: \.isWhitespace) {
+            let kv = pair.split(separator: "=")
+            if kv.count == 2, let v = Int(kv[1]) { fields[String(kv[0])] = v }
+        }
+        #expect((fields["frames_counted"] ?? 0) >= 200, "\(scene): \(line)")
+        for kind in ["geometry", "copy", "copy_ex", "fill", "clear", "blit"] {
+            #expect(fields[kind] == 0, "\(scene): \(kind) \(fields[kind].map(String.init) ?? "missing") in \(line)")
+        }
+        #expect((fields["present"] ?? 0) + (fields["surface_update"] ?? 0) == fields["frames_counted"], "\(scene): one present a frame: \(line)")
+    }
+}

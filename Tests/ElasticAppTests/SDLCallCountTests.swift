@@ -30,9 +30,10 @@ struct SDLCallCountTests {
         let counts = dir.appendingPathComponent("counts.txt")
         let replay = ElasticBinary.root.appendingPathComponent("assets/replays/\(scene)-moving.jsonl").path
         // ASan (scripts/sanitize.sh) wants its runtime first among the preloaded libraries.
+        let asan = [ProcessInfo.processInfo.environment["ASAN_OPTIONS"], "verify_asan_link_order=0"].compactMap { $0 }
         let r = try await ElasticBinary.run(["play", "--headless", "--renderer", "software", "--scene", scene, "--replay", replay],
                                             environment: ["LD_PRELOAD": library.path, "SDL_CALLS_OUT": counts.path,
-                                                          "ASAN_OPTIONS": "verify_asan_link_order=0"])
+                                                          "ASAN_OPTIONS": asan.joined(separator: ":")])
         #expect(r.status == 0, "\(r.stderr)")
         let line = try String(contentsOf: counts, encoding: .utf8)
         var fields: [String: Int] = [:]

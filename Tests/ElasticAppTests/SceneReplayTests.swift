@@ -92,9 +92,10 @@ struct SceneReplayTests {
         #expect(checked > 170)
         // diff = side − centre: the stiffer side spring leads, the edge bulges up by −158.65 at 0.2125 s.
         let sides = run.rows("side-helper"), centers = run.rows("center-helper")
-        let diffs = zip(sides, centers).filter { $0.0.time > 0.5 && $0.0.time < 1.5 }.map { ($0.0.time, $0.0.y - $0.1.y) }
-        let deepest = try #require(diffs.min { $0.1 < $1.1 })
-        #expect(abs(deepest.1 - -158.65) < 0.05 && abs(deepest.0 - 0.7125) < 1e-6, "\(deepest)")
+        var diffs: [(time: Double, diff: Double)] = []
+        for (s, c) in zip(sides, centers) where s.time > 0.5 && s.time < 1.5 { diffs.append((s.time, s.y - c.y)) }
+        let deepest = try #require(diffs.min { $0.diff < $1.diff })
+        #expect(abs(deepest.diff - -158.65) < 0.05 && abs(deepest.time - 0.7125) < 1e-6, "\(deepest)")
         // Buttons (relative to the edge): button i of 4 springs (0.7, 0.6, 0) from 90 below its place,
         // starting at 0.5 + i·0.075; places centred in the visible body: 75, 145, 215, 285 below the edge.
         let button = try SpringParameters.uikit(duration: 0.7, dampingRatio: 0.6, initialVelocity: 0)
@@ -112,7 +113,8 @@ struct SceneReplayTests {
             let last = try #require(run.rows(entity).last)
             #expect(last.y == closed && last.targetY == closed)
         }
-        let sag = zip(sides, centers).filter { $0.0.time > 2.1 && $0.0.time < 2.8 }.map { $0.0.y - $0.1.y }.max() ?? 0
+        var sag = 0.0  // spelled as a loop: the chained closures took the type checker seconds
+        for (s, c) in zip(sides, centers) where s.time > 2.1 && s.time < 2.8 { sag = max(sag, s.y - c.y) }
         #expect(sag > 40 && sag < 50, "closing sag \(sag) (44.87 from rest)")
 
         // Pixels. Before opening: the camera (menu colour) in the middle of white.
@@ -128,7 +130,8 @@ struct SceneReplayTests {
         #expect(!Self.near(mid.pixel(640, Int(edge07 + d07 / 2 - 3)), Self.menuColor), "above the bulge")
         expectPixel(mid, 3, edge07 + 4, Self.menuColor, "body at the left edge")
         let veil07 = mid.pixel(100, 100)
-        #expect(veil07.r < 250 && veil07.r > 140 && veil07.r == veil07.g && veil07.g == veil07.b, "veil fading in: \(veil07)")
+        let (vr, vg, vb) = (Int(veil07.r), Int(veil07.g), Int(veil07.b))
+        #expect(vr < 250 && vr > 140 && vr == vg && vg == vb, "veil fading in: \(veil07)")
         // Open (1.9): the veil at full strength over white (black at alpha 115/255), the body from H/2.
         let openShot = try run.shot(1.9)
         expectPixel(openShot, 100, 100, Self.blend(RGBA(0, 0, 0), 115.0 / 255, on: .white), "veil")
@@ -138,7 +141,7 @@ struct SceneReplayTests {
         expectPixel(openShot, 200, 360 + 215, Self.menuColor, "inside button 2's pill")
         for i in 0..<4 {
             // The 1-pt white outline straddles the pill's top edge (y = centre − 20): it lightens rows 19 and 20 above the centre.
-            let y = Int(360 + 75 + 70 * Double(i) - 20)
+            let y = 360 + 75 + 70 * i - 20
             let r = max(openShot.pixel(340, y - 1).r, openShot.pixel(340, y).r)
             #expect(r > 100, "button \(i)'s outline: red \(r) (menu colour has 0)")
         }

@@ -49,6 +49,9 @@ struct VideoExportTests {
         return fields
     }
 
+    /// A decoded 640×360 RGB24 frame's size.
+    static let frameBytes = 640 * 360 * 3
+
     /// Frame `index` decoded by ffmpeg to RGB bytes.
     static func frame(_ index: Int, of url: URL) throws -> [UInt8] {
         [UInt8](try tool("ffmpeg", ["-v", "error", "-i", url.path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1",
@@ -78,7 +81,7 @@ struct VideoExportTests {
         #expect(info["nb_read_frames"] == "121")  // frames 0…120: 2 s at 60 fps, both ends drawn
         let image = try PNGImage.load(shot.path)
         let decoded = try Self.frame(60, of: video)
-        try #require(decoded.count == 640 * 360 * 3)
+        try #require(decoded.count == Self.frameBytes)
         let db = Self.psnr(decoded, image)
         #expect(db >= 35, "PSNR \(db) dB")
         // The frame before differs more: the match is of the same time, not any frame.
@@ -95,7 +98,7 @@ struct VideoExportTests {
         #expect(info["nb_read_frames"] == "121" && info["r_frame_rate"] == "60/1")
         let image = try PNGImage.load(shot.path)
         let decoded = try Self.frame(60, of: video)
-        try #require(decoded.count == 640 * 360 * 3)
+        try #require(decoded.count == Self.frameBytes)
         let mismatched = image.pixels.indices.filter { i in
             let p = image.pixels[i]
             return decoded[i * 3] != p.r || decoded[i * 3 + 1] != p.g || decoded[i * 3 + 2] != p.b

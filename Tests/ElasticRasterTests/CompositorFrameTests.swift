@@ -83,8 +83,9 @@ struct CompositorFrameTests {
             PixelBuffer(base: source, width: width, height: height, pitch: pitch, format: Self.xrgb)
                 .copyRows(to: out.baseAddress!, pitch: outPitch)
         }
-        #expect(Array(out[0..<12]) == (0..<12).map { UInt8($0) })
-        #expect(Array(out[12..<24]) == (16..<28).map { UInt8($0) })
+        let rows: [[UInt8]] = [(0..<12).map(UInt8.init), (16..<28).map(UInt8.init)]
+        #expect(Array(out[0..<12]) == rows[0])
+        #expect(Array(out[12..<24]) == rows[1])
         #expect(Array(out[24...]) == [0xEE, 0xEE, 0xEE, 0xEE], "nothing past the last row")
     }
 }

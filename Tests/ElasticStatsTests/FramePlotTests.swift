@@ -64,8 +64,8 @@ struct FramePlotTests {
         // steps of 10 up to 40.
         // (The top panel's labels: the distribution panel below has its own at the same x.)
         let lines = svg.split(separator: "\n").filter { $0.hasPrefix("<text x=\"74.0\"") && (svgAttribute($0, "y") ?? 1e9) < 600 }
-        #expect(lines.compactMap { $0.split(separator: ">")[1].split(separator: "<").first.map(String.init) }
-            == ["0", "10", "20", "30", "40"])
+        let texts: [String] = lines.compactMap { $0.split(separator: ">")[1].split(separator: "<").first.map(String.init) }
+        #expect(texts == ["0", "10", "20", "30", "40"])
         for line in lines {
             let label = try #require(Double(line.split(separator: ">")[1].split(separator: "<")[0]))
             let y = try #require(svgAttribute(line, "y"))

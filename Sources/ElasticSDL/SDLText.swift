@@ -63,9 +63,9 @@ final class SDLText {
         SDL_RenderCopyF(renderer, label.texture, nil, &rect)
     }
 
-    /// The label's pixels where `draw` would blit them unscaled with a renderer of `scale`: none
-    /// (an empty image) when they lie outside the `viewport` (output pixels), where SDL draws
-    /// nothing; nil when SDL would stretch them or it is not drawn.
+    /// The label's pixels where `draw` blits them (unscaled: `points`) with a renderer of `scale`:
+    /// none (an empty image) when they lie outside the `viewport` (output pixels), where SDL draws
+    /// nothing; nil when it is not drawn.
     func image(_ item: TextItem, pixelScale: Double, scale: Float, viewport: (width: Int, height: Int)) -> LabelImage? {
         guard let (label, dst) = placed(item, pixelScale: pixelScale) else { return nil }
         let surface = label.surface.pointee
@@ -106,7 +106,19 @@ final class SDLText {
             return Label(texture: texture, surface: surface, blendable: format == argb && surface.pointee.format.pointee.format == argb)
         }
         guard let label else { return nil }
-        let w = Double(label.surface.pointee.w) / pixelScale, h = Double(label.surface.pointee.h) / pixelScale
-        return (label, SDL_FRect(x: Float(item.leftEdge(width: w)), y: Float(item.position.y - h / 2), w: Float(w), h: Float(h)))
+        let (pw, ph) = (label.surface.pointee.w, label.surface.pointee.h)
+        let w = Double(pw) / pixelScale, h = Double(ph) / pixelScale
+        return (label, SDL_FRect(x: Float(item.leftEdge(width: w)), y: Float(item.position.y - h / 2),
+                                 w: SDLText.points(pw, scale: Float(pixelScale)), h: SDLText.points(ph, scale: Float(pixelScale))))
+    }
+
+    /// `pixels` in points, such that SDL's renderer turns them back into exactly `pixels`
+    /// (`(int)(points · scale)` in single precision, as SW_QueueCopy sizes a copy): the quotient
+    /// alone can land a hair under, and SDL would then squeeze the label by a pixel, dropping a
+    /// column or a row of its glyphs.
+    static func points(_ pixels: Int32, scale: Float) -> Float {
+        var p = Float(pixels) / scale
+        while p * scale < Float(pixels) { p = p.nextUp }
+        return p
     }
 }

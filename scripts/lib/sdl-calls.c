@@ -1,5 +1,5 @@
 // LD_PRELOAD shim for scripts/count-sdl-calls.sh: counts the app's calls into SDL's drawing
-// functions, after its first SKIP presents (start-up: the first frames draw the whole window),
+// functions, after its first $SDL_CALLS_SKIP presents (default 2; start-up draws the whole window),
 // and writes the counts to $SDL_CALLS_OUT at exit. Only calls from the app pass through here:
 // SDL's own internal calls do not use its exported symbols.
 #define _GNU_SOURCE
@@ -9,13 +9,14 @@
 
 enum { GEOMETRY, COPY, COPY_EX, FILL, CLEAR, BLIT, PRESENT, SURFACE_UPDATE, KINDS };
 static const char *names[KINDS] = {"geometry", "copy", "copy_ex", "fill", "clear", "blit", "present", "surface_update"};
-static long counts[KINDS], presents;
-static long skip = -1;
+static long counts[KINDS], presents, skip = 2;
 
-static void count(int kind) {
-    if (skip < 0) { const char *s = getenv("SDL_CALLS_SKIP"); skip = s ? atol(s) : 2; }
-    if (presents >= skip) counts[kind]++;
+__attribute__((constructor)) static void start(void) {
+    const char *s = getenv("SDL_CALLS_SKIP");
+    if (s && atol(s) >= 0) skip = atol(s);
 }
+
+static void count(int kind) { if (presents >= skip) counts[kind]++; }
 static void presented(int kind) { count(kind); presents++; }
 
 #define NEXT(name) static void *next; if (!next) next = dlsym(RTLD_NEXT, #name)

@@ -6,17 +6,14 @@ import Testing
 /// by its `LD_PRELOAD` shim over SDL's exported drawing functions, on the real binary.
 @Suite("SDL drawing calls")
 struct SDLCallCountTests {
-    /// The shim, built once into the scratch folder with the system's C compiler.
-    static let shim: Result<URL, Error> = Result {
-        let dir = try ElasticBinary.scratch("sdl-calls")
-        let library = dir.appendingPathComponent("sdl-calls.so")
+    /// The shim, built once a test process into the scratch folder with the system's C compiler
+    /// (awaited as the binary is: no pool thread blocked on the child).
+    static let shim = Task { () throws -> URL in
+        let library = try ElasticBinary.scratch("sdl-calls").appendingPathComponent("sdl-calls.so")
         let source = ElasticBinary.root.appendingPathComponent("scripts/lib/sdl-calls.c")
-        let cc = Process()
-        cc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        cc.arguments = ["cc", "-shared", "-fPIC", "-O2", "-o", library.path, source.path, "-ldl"]
-        try cc.run()
-        cc.waitUntilExit()
-        guard cc.terminationStatus == 0 else { throw ShimError(description: "cc exited with \(cc.terminationStatus)") }
+        let cc = try await ElasticBinary.run(["cc", "-shared", "-fPIC", "-O2", "-o", library.path, source.path, "-ldl"],
+                                             executable: URL(fileURLWithPath: "/usr/bin/env"))
+        guard cc.status == 0 else { throw ShimError(description: "cc exited with \(cc.status): \(cc.stderr)") }
         return library
     }
 
@@ -25,7 +22,7 @@ struct SDLCallCountTests {
     @Test("a headless moving replay makes no SDL drawing call after its second frame: no geometry, copy, fill, clear or blit",
           arguments: ["wave-pull", "gooey-menu", "jelly-block", "sticky-refresh", "wave-balls"])
     func noDrawingCalls(scene: String) async throws {
-        let library = try SDLCallCountTests.shim.get()
+        let library = try await SDLCallCountTests.shim.value
         let dir = try ElasticBinary.scratch("sdl-calls-\(scene)")
         let counts = dir.appendingPathComponent("counts.txt")
         let replay = ElasticBinary.root.appendingPathComponent("assets/replays/\(scene)-moving.jsonl").path

@@ -33,15 +33,12 @@ struct SDLCallCountTests {
                                                           "ASAN_OPTIONS": asan.joined(separator: ":")])
         #expect(r.status == 0, "\(r.stderr)")
         let line = try String(contentsOf: counts, encoding: .utf8)
-        var fields: [String: Int] = [:]
-        for pair in line.split(whereSeparator: \.isWhitespace) {
-            let kv = pair.split(separator: "=")
-            if kv.count == 2, let v = Int(kv[1]) { fields[String(kv[0])] = v }
-        }
-        #expect((fields["frames_counted"] ?? 0) >= 200, "\(scene): \(line)")
+        let figures = KeyValueFigures(line[...], from: "the shim's counts")
+        let frames = try figures.int("frames_counted")
+        #expect(frames >= 200, "\(scene): \(line)")
         for kind in ["geometry", "copy", "copy_ex", "fill", "clear", "blit"] {
-            #expect(fields[kind] == 0, "\(scene): \(kind) \(fields[kind].map(String.init) ?? "missing") in \(line)")
+            #expect(try figures.int(kind) == 0, "\(scene): \(kind) in \(line)")
         }
-        #expect((fields["present"] ?? 0) + (fields["surface_update"] ?? 0) == fields["frames_counted"], "\(scene): one present a frame: \(line)")
+        #expect(try figures.int("present") + figures.int("surface_update") == frames, "\(scene): one present a frame: \(line)")
     }
 }

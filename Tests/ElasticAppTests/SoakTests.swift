@@ -6,25 +6,8 @@ import Testing
 /// seeded random drags, no SDL. `scripts/soak.sh` runs the simulated hour.
 @Suite("soak (short)", .serialized)
 struct SoakTests {
-    struct Figures {
-        var values: [String: String]
-        /// A figure the soak must print: one missing or not a number fails the test, so a check on
-        /// it cannot pass for want of the figure.
-        func int(_ key: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
-            try #require(values[key].flatMap { Int($0) }, "\(values["scene"] ?? "?"): no \(key)=<integer> in the soak's line",
-                         sourceLocation: sourceLocation)
-        }
-    }
-
-    static func parse(_ stdout: String) -> [Figures] {
-        stdout.split(separator: "\n").filter { $0.hasPrefix("soak: ") }.map { line in
-            var values: [String: String] = [:]
-            for field in line.dropFirst(6).split(separator: " ") {
-                let kv = field.split(separator: "=", maxSplits: 1)
-                if kv.count == 2 { values[String(kv[0])] = String(kv[1]) }
-            }
-            return Figures(values: values)
-        }
+    static func parse(_ stdout: String) -> [KeyValueFigures] {
+        stdout.split(separator: "\n").filter { $0.hasPrefix("soak: ") }.map { KeyValueFigures($0.dropFirst(6), from: "the soak's line") }
     }
 
     /// Under a sanitizer (scripts/sanitize.sh) freed memory stays resident in ASan's quarantine:

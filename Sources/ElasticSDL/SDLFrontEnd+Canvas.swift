@@ -22,7 +22,7 @@ extension SDLFrontEnd {
     }
 
     /// Whether a clear through SDL lands in `writableSurface()`, where the compositor would write.
-    func probeDirectFills() -> Bool {
+    func probeSurface() -> Bool {
         SDL_SetRenderDrawColor(renderer, 1, 2, 3, 255)
         SDL_RenderClear(renderer)
         SDL_RenderFlush(renderer)

@@ -3,43 +3,42 @@ import ElasticCore
 import ElasticRaster
 
 extension SDLFrontEnd {
-    /// Triangles of one colour are drawn with exact area coverage, so the tessellator adds no
-    /// fringe. The flag is read first: SDL is not asked for the surface when coverage is off.
-    public var drawsExactCoverage: Bool { compositor.coverage.enabled && compositor.drawsExactCoverage(into: softwareTarget()) }
+    /// Triangles of one colour get exact area coverage exactly when the compositor draws the
+    /// frame, so the tessellator then adds no fringe.
+    public var drawsExactCoverage: Bool { compositedTarget() != nil }
 
-    /// Only the software renderer draws into the window surface (asking a GL window for one
-    /// would create a second framebuffer).
-    private func softwareTarget() -> PixelBuffer? {
-        rendererName == "software" ? writableSurface().flatMap(PixelBuffer.init) : nil
+    /// The buffer the compositor draws frames into: the software renderer's surface, when
+    /// `softwareCompositing` is on and the compositor takes its format. Only the software renderer
+    /// draws into the window surface (asking a GL window for one would create a second framebuffer).
+    func compositedTarget() -> PixelBuffer? {
+        guard softwareCompositing, rendererName == "software", let buffer = writableSurface().flatMap(PixelBuffer.init),
+              Compositor.supports(buffer.format) else { return nil }
+        return buffer
     }
 
-    /// Clears and draws a frame: the compositor into the software renderer's surface, and through
-    /// SDL what it cannot draw (`CompositorHost`). `scale` maps scene points to output pixels.
+    /// Clears and draws a frame, one way or the other as a whole: the compositor into the
+    /// software renderer's surface, or else SDL's renderer (`render`). `scale` maps scene points
+    /// to output pixels.
     public func draw(_ list: DrawList, scale: Double) {
-        let target = compositor.coverage.enabled || directFills ? softwareTarget() : nil
-        guard compositor.begin(list, scale: scale, output: outputSize, target: target, directFills: directFills) else { return }
-        let s = compositor.scale
         text.beginFrame()
-        let shifts = truncatesVertices && compositor.handsOverTriangles
-        let source = shifts ? halfPixel.apply(to: list.mesh.vertices, scale: s) : list.mesh.vertices
-        SDL_RenderSetScale(renderer, s, s)
-        source.withUnsafeBufferPointer { vertices in
-            vertices.withMemoryRebound(to: SDL_Vertex.self) { vertices in
-                list.mesh.indices.withUnsafeBufferPointer { indices in
-                    // `Vertex` is laid out as `SDL_Vertex` (ElasticSDLTests); valid only while composited.
-                    frameGeometry = (vertices, indices)
-                    compositor.composite(list, host: self)
-                    frameGeometry = nil
-                }
-            }
+        defer { text.endFrame() }
+        guard let target = compositedTarget() else {
+            rendered = true
+            render(list, scale: scale)
+            return
         }
-        if !compositor.redrawsWholeOutput { SDL_RenderSetClipRect(renderer, nil) }
-        text.endFrame()
+        rendered = false
+        if compositor.begin(list, scale: scale, target: target) { compositor.composite(list, host: self) }
     }
 
     /// The output-pixel rectangles the last `draw` redrew (the whole output when it redrew
     /// everything), which `--trace-draw` records for other rasterizers to redraw.
-    public var drawnRects: [PixelRect] { compositor.frameRects }
+    public var drawnRects: [PixelRect] {
+        rendered ? [PixelRect(x0: 0, y0: 0, x1: outputSize.width, y1: outputSize.height)] : compositor.frameRects
+    }
 
-    public var damagedPixels: Int { compositor.damagedPixels }
+    public var damagedPixels: Int { rendered ? outputSize.width * outputSize.height : compositor.damagedPixels }
+
+    /// The rectangles a present must show, nil for the whole output.
+    var presentRects: [PixelRect]? { rendered ? nil : compositor.presentRects }
 }

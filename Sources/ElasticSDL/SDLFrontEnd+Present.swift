@@ -8,8 +8,8 @@ extension SDLFrontEnd {
     public func present() {
         SDL_RenderFlush(renderer)
         if let presenter {
-            presenter.present(compositor.presentRects)
-        } else if let rects = compositor.presentRects {
+            presenter.present(presentRects)
+        } else if let rects = presentRects {
             uploadRects.removeAll(keepingCapacity: true)
             for r in rects { uploadRects.append(SDL_Rect(r)) }
             if !rects.isEmpty {

@@ -32,22 +32,21 @@ public final class SDLFrontEnd: FrontEnd {
     /// through `halfPixel`.
     let truncatesVertices: Bool
     var halfPixel = HalfPixelShift()
-    /// Exact coverage, damage and the direct fills, into the surface the software renderer draws into.
+    /// Draws frames into the surface the software renderer presents (`compositedTarget`).
     public let compositor = Compositor()
     var input = SDLInputTranslator()
     let glFinish: (@convention(c) () -> Void)?
-    /// The clear and opaque rectangles are written straight into the window surface by the
-    /// compositor (when the software renderer passed the start-up probe). Tests turn it off to
-    /// compare against SDL's own fills.
-    public var directFills = false
+    /// The compositor draws the frames (when the software renderer passed the start-up probe);
+    /// else SDL's renderer does. Tests turn it off to compare against SDL's drawing.
+    public var softwareCompositing = false
     /// Each frame redraws and uploads only what changed (`Compositor.partialUpdates`). Tests turn
     /// it off to compare against whole frames.
     public var partialUpdates: Bool {
         get { compositor.partialUpdates }
         set { compositor.partialUpdates = newValue }
     }
-    /// The frame's vertices SDL draws and its indices, while the compositor draws it.
-    var frameGeometry: (vertices: UnsafeBufferPointer<SDL_Vertex>, indices: UnsafeBufferPointer<Int32>)?
+    /// Whether SDL's renderer drew the last frame (whole), not the compositor.
+    var rendered = false
     var uploadRects: [SDL_Rect] = []
 
     public init(_ options: FrontEndOptions) throws {
@@ -79,8 +78,8 @@ public final class SDLFrontEnd: FrontEnd {
         glFinish = setup.glFinish
         text = SDLText(renderer: setup.renderer)
         refreshSizes()
-        directFills = rendererName == "software" && probeDirectFills()
-        partialUpdates = directFills && options.redraw == .damage
+        softwareCompositing = rendererName == "software" && probeSurface()
+        partialUpdates = softwareCompositing && options.redraw == .damage
     }
 
     deinit {

@@ -11,8 +11,8 @@ final class SDLText {
     private(set) var fontPath: String?
     private(set) var problem: String?
 
-    /// The texture SDL draws, and the pixels it was made from, which the compositor blends itself
-    /// when both are ARGB8888 (so SDL would blit the very same pixels: `LabelBlend`).
+    /// The texture SDL's renderer draws, and the pixels it was made from, which the compositor
+    /// blends itself when they are ARGB8888 (as SDL2_ttf's blended text is: `LabelBlend`).
     private struct Label {
         var texture: OpaquePointer
         var surface: UnsafeMutablePointer<SDL_Surface>
@@ -100,10 +100,8 @@ final class SDLText {
                 return nil
             }
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-            var format: UInt32 = 0
-            SDL_QueryTexture(texture, &format, nil, nil, nil)
-            let argb = SDL_PIXELFORMAT_ARGB8888.rawValue
-            return Label(texture: texture, surface: surface, blendable: format == argb && surface.pointee.format.pointee.format == argb)
+            return Label(texture: texture, surface: surface,
+                         blendable: surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue)
         }
         guard let label else { return nil }
         let (pw, ph) = (label.surface.pointee.w, label.surface.pointee.h)

@@ -16,8 +16,8 @@ extension WindowFaultTests {
         #expect(!exact.driver.tessellator.antialias)
         _ = exact.run()  // a frame: whether fills are signed fans is asked every frame
         #expect(exact.driver.tessellator.signedFans && exact.driver.drawList.mesh.hasSignedFans)
-        front.compositor.coverage.enabled = false
-        defer { front.compositor.coverage.enabled = true }
+        front.softwareCompositing = false
+        defer { front.softwareCompositing = true }
         #expect(!front.drawsExactCoverage)
         let (fringed, _) = try WindowFaultTests.loop(on: front, scene: "wave-pull", headless: true, frameLimit: 1,
                                                      stats: dir.appendingPathComponent("b.csv").path)
@@ -28,7 +28,7 @@ extension WindowFaultTests {
         #expect(rig.driver.tessellator.antialias, "the null front end draws nothing itself: the fringe stays")
     }
 
-    @Test("triangles exact coverage cannot take (colour gradients, vertices beyond its fixed point) still draw, in painter's order")
+    @Test("triangles of several colours and triangles reaching beyond the fixed point are drawn by the compositor, in painter's order")
     func mixedBatchesKeepPaintersOrder() throws {
         let dir = try ElasticBinary.scratch("coverage-mixed")
         let front = try WindowFaultTests.frontEnd(sized: 320, 240)
@@ -39,8 +39,8 @@ extension WindowFaultTests {
             let i = list.mesh.add(Vertex(a, ca)), j = list.mesh.add(Vertex(b, cb)), k = list.mesh.add(Vertex(c, cc))
             list.mesh.triangle(i, j, k)
         }
-        // One batch: red square (exact coverage), a gradient over its right half (SDL), a blue square over
-        // the gradient's middle (exact coverage), then a green triangle reaching far beyond its range.
+        // One batch: red square (exact coverage), a gradient over its right half (shaded), a blue square over
+        // the gradient's middle (exact coverage), then a green triangle reaching far beyond the fixed point's range.
         triangle(Vec2(10, 10), Vec2(110, 10), Vec2(110, 110), red, red, red)
         triangle(Vec2(10, 10), Vec2(110, 110), Vec2(10, 110), red, red, red)
         triangle(Vec2(60, 10), Vec2(160, 10), Vec2(160, 110), blue, green, green)
@@ -55,20 +55,20 @@ extension WindowFaultTests {
         #expect(image.pixel(110, 60) == blue, "the blue square lies on the gradient")
         let g = image.pixel(100, 100)
         #expect(g.r < 60 && Int(g.g) + Int(g.b) > 150, "the gradient lies on the red square: \(g)")
-        #expect(image.pixel(210, 160) == green, "the far-reaching triangle is drawn (by SDL)")
+        #expect(image.pixel(210, 160) == green, "the far-reaching triangle is drawn (cut to the fixed point's range)")
         #expect(image.pixel(5, 5) == .white && image.pixel(300, 20) == .white)
     }
 
-    @Test("signed fans reaching a front end whose exact coverage ended are not drawn by SDL; the next frame is whole")
+    @Test("signed fans reaching SDL's renderer (compositing turned off) are not drawn; the next frame is whole")
     func signedFansNeverReachSDL() throws {
         let dir = try ElasticBinary.scratch("coverage-fans")
         let front = try WindowFaultTests.frontEnd(sized: 320, 240)
-        defer { front.compositor.coverage.enabled = true }
+        defer { front.softwareCompositing = true }
         let red = RGBA(255, 0, 0), blue = RGBA(0, 0, 255)
         front.draw(letterC(red, signedFans: true), scale: 1)
         var image = try shot(of: front, in: dir, named: "exact.png")
         #expect(image.pixel(letterCArm.x, letterCArm.y) == red && image.pixel(letterCMouth.x, letterCMouth.y) == .white)
-        front.compositor.coverage.enabled = false
+        front.softwareCompositing = false
         front.draw(letterC(blue, signedFans: true), scale: 1)
         image = try shot(of: front, in: dir, named: "kept.png")
         #expect(image.pixel(letterCArm.x, letterCArm.y) == red, "the frame is kept as it was")
@@ -84,7 +84,7 @@ extension WindowFaultTests {
         let front = try WindowFaultTests.frontEnd(sized: 320, 240)
         let red = RGBA(255, 0, 0)
         var list = letterC(red, signedFans: true)
-        // The same colour, so the same run: the run cannot be converted whole and goes triangle by triangle.
+        // The same colour, so the same run: the far triangle is cut to the fixed point's range within it.
         let far = [Vec2(200, 150), Vec2(1e6, 150), Vec2(200, 230)].map { list.mesh.add(Vertex($0, red)) }
         list.mesh.triangle(far[0], far[1], far[2])
         list.commitTriangles(blend: .none)
@@ -93,7 +93,7 @@ extension WindowFaultTests {
         let image = try shot(of: front, in: dir, named: "fan-far.png")
         #expect(image.pixel(letterCArm.x, letterCArm.y) == red)
         #expect(image.pixel(letterCMouth.x, letterCMouth.y) == .white, "the C's mouth, covered by a positive triangle of its fan")
-        #expect(image.pixel(210, 160) == red, "the far-reaching triangle is drawn (by SDL)")
+        #expect(image.pixel(210, 160) == red, "the far-reaching triangle is drawn (cut to the fixed point's range)")
     }
 }
 

@@ -8,14 +8,14 @@ import Testing
 extension WindowFaultTests {
     /// Labels opaque and translucent, each alignment, at fractional positions, partly off every
     /// edge and wholly off two, over a clear and under and over a shape; the square moves over
-    /// some between frames.
+    /// some between frames. The shapes are opaque rectangles, which SDL's renderer fills with
+    /// exactly the compositor's pixels, so SDL's whole frame is the reference.
     static func labelScene(width: Double, height: Double, squareAt x: Double) -> DrawList {
         var list = DrawList()
-        var tess = Tessellator()
         list.clearColor = RGBA(240, 236, 228)
-        tess.fill(Path { $0.circle(center: Vec2(200, 120), radius: 70) }, color: RGBA(57, 67, 89), into: &list)
+        list.addRect(Rect(x: 130.4, y: 50.6, width: 140, height: 140), color: RGBA(57, 67, 89))
         let labels: [(String, Vec2, Double, RGBA, TextAlignment)] = [
-            ("Refresh", Vec2(200.3, 120.6), 22, RGBA(255, 255, 255), .center),            // over the circle
+            ("Refresh", Vec2(200.3, 120.6), 22, RGBA(255, 255, 255), .center),            // over the shape
             ("Pull to refresh", Vec2(40.7, 260.2), 17, RGBA(20, 20, 20), .leading),
             ("half", Vec2(330.5, 300.5), 30, RGBA(200, 40, 40, 128), .trailing),          // translucent
             ("faint", Vec2(90.25, 330.75), 15, RGBA(0, 0, 255, 1), .center),
@@ -30,7 +30,7 @@ extension WindowFaultTests {
         for (text, at, size, color, alignment) in labels {
             list.addText(TextItem(text, at: at, size: size, color: color, alignment: alignment))
         }
-        tess.fill(Path { $0.circle(center: Vec2(x, 270), radius: 25) }, color: RGBA(250, 160, 0, 200), into: &list)
+        list.addRect(Rect(x: x - 25.3, y: 245.2, width: 50, height: 50), color: RGBA(250, 160, 0))
         list.addText(TextItem("on top", at: Vec2(x, 270.4), size: 13, color: RGBA(0, 0, 0, 230)))
         return list
     }
@@ -38,7 +38,7 @@ extension WindowFaultTests {
     /// A whole frame of the scene with the square at 60, then one with it at 95 (damage only
     /// unless `whole`): the second frame's pixels.
     static func labelFrames(on front: SDLFrontEnd, direct: Bool, scale: Double, whole: Bool, in dir: URL) throws -> PNGImage {
-        front.directFills = direct
+        front.softwareCompositing = direct
         front.partialUpdates = false
         let (w, h) = (Double(front.outputSize.width) / scale, Double(front.outputSize.height) / scale)
         front.draw(labelScene(width: w, height: h, squareAt: 60), scale: scale)
@@ -57,7 +57,7 @@ extension WindowFaultTests {
         let dir = try ElasticBinary.scratch("label-blend")
         let front = try WindowFaultTests.frontEnd(sized: 420, 340)
         try #require(front.textProblem == nil, "needs a font: \(front.textProblem ?? "")")
-        #expect(front.directFills, "the probe should find the software renderer's surface on the dummy driver")
+        #expect(front.softwareCompositing, "the probe should find the software renderer's surface on the dummy driver")
         for scale in [1.0, 1.5, 2.0] {
             for whole in [true, false] {
                 let direct = try WindowFaultTests.labelFrames(on: front, direct: true, scale: scale, whole: whole, in: dir)
@@ -69,7 +69,7 @@ extension WindowFaultTests {
         // At every scale every label is an unscaled blit (SDL is never left to squeeze one by a
         // pixel), so the compositor blends each one itself, and a label wholly off the output is
         // an empty image (SDL would draw nothing).
-        front.directFills = true
+        front.softwareCompositing = true
         for scale in [1.0, 1.5, 2.0] {
             let scene = WindowFaultTests.labelScene(width: 420 / scale, height: 340 / scale, squareAt: 60)
             front.draw(scene, scale: scale)

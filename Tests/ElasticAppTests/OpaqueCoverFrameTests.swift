@@ -31,7 +31,7 @@ extension WindowFaultTests {
         return list
     }
 
-    @Test("skipping the clear under opaque writes changes no pixel: whole frames and damaged ones, against SDL's clear")
+    @Test("skipping the clear under opaque writes changes no pixel: whole frames and damaged ones, against a plain clear")
     func skippingTheClearUnderOpaqueWritesChangesNoPixel() throws {
         let dir = try ElasticBinary.scratch("opaque-cover")
         let front = try WindowFaultTests.frontEnd(sized: 1280, 720)
@@ -40,15 +40,14 @@ extension WindowFaultTests {
         defer { front.compositor.coverPixels = 1 << 22 }
         for scene in [WindowFaultTests.coverScene(shift: 0), WindowFaultTests.veilScene(),
                       WindowFaultTests.roundedRectScene(direct: true), WindowFaultTests.fillScene(width: 1280, height: 720)] {
-            let covered = try WindowFaultTests.pixels(of: front, scene, scale: 1, direct: true, in: dir)
+            let covered = try WindowFaultTests.pixels(of: front, scene, scale: 1, compositing: true, in: dir)
             #expect(!front.compositor.cover.isEmpty || !front.compositor.occluders.isEmpty, "the frame should mark or cut pixels the clear skips")
-            let cleared = try WindowFaultTests.pixels(of: front, scene, scale: 1, direct: false, in: dir)
+            let cleared = try WindowFaultTests.pixels(of: front, scene, scale: 1, compositing: true, shortcuts: false, in: dir)
             let differing = zip(covered.pixels, cleared.pixels).filter { $0 != $1 }.count
             #expect(differing == 0, "\(differing) pixels differ")
         }
         // Damaged frames: each moved frame drawn over the last through the damage (only the
-        // first whole), against the same frame drawn whole through SDL.
-        front.directFills = true
+        // first whole), against the same frame drawn whole over a plain clear.
         front.partialUpdates = true
         front.invalidate()
         for step in 0..<6 {
@@ -58,9 +57,8 @@ extension WindowFaultTests {
             try front.saveScreenshot(to: path)
             front.present()
             let damaged = try PNGImage.load(path)
-            // Drawn whole through SDL, it is also the frame the next step's damage is taken from.
-            let whole = try WindowFaultTests.pixels(of: front, list, scale: 1, direct: false, in: dir)
-            front.directFills = true
+            // Drawn whole, it is also the frame the next step's damage is taken from.
+            let whole = try WindowFaultTests.pixels(of: front, list, scale: 1, compositing: true, shortcuts: false, in: dir)
             front.partialUpdates = true
             let differing = zip(damaged.pixels, whole.pixels).filter { $0 != $1 }.count
             #expect(differing == 0, "step \(step): \(differing) pixels differ")
@@ -85,17 +83,17 @@ extension WindowFaultTests {
         return list
     }
 
-    @Test("a clear shared with a second core gives SDL's pixels, and is not shared where the far half is drawn over")
-    func sharedClearGivesSDLsPixels() throws {
+    @Test("a clear shared with a second core gives a plain clear's pixels, and is not shared where the far half is drawn over")
+    func sharedClearGivesPlainPixels() throws {
         let dir = try ElasticBinary.scratch("shared-clear")
         let front = try WindowFaultTests.frontEnd(sized: 1280, 720)
         #expect(front.drawsExactCoverage)
         for farCover in [false, true] {
             let scene = WindowFaultTests.sharedClearScene(farCover: farCover)
-            let direct = try WindowFaultTests.pixels(of: front, scene, scale: 1, direct: true, in: dir)
+            let direct = try WindowFaultTests.pixels(of: front, scene, scale: 1, compositing: true, in: dir)
             #expect(front.compositor.sharesClear == !farCover, "far half drawn over: \(farCover)")
-            let viaSDL = try WindowFaultTests.pixels(of: front, scene, scale: 1, direct: false, in: dir)
-            let differing = zip(direct.pixels, viaSDL.pixels).filter { $0 != $1 }.count
+            let plain = try WindowFaultTests.pixels(of: front, scene, scale: 1, compositing: true, shortcuts: false, in: dir)
+            let differing = zip(direct.pixels, plain.pixels).filter { $0 != $1 }.count
             #expect(differing == 0, "far half drawn over: \(farCover): \(differing) pixels differ")
         }
     }

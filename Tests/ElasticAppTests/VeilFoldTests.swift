@@ -25,9 +25,9 @@ extension WindowFaultTests {
         let front = try WindowFaultTests.frontEnd()
         #expect(front.drawsExactCoverage)
         let list = WindowFaultTests.veilScene()
-        // Without direct fills every veil pixel is blended by pixman.
-        let folded = try WindowFaultTests.pixels(of: front, list, scale: 1, direct: true, in: dir)
-        let blended = try WindowFaultTests.pixels(of: front, list, scale: 1, direct: false, in: dir)
+        // Without shortcuts every veil pixel is blended by pixman.
+        let folded = try WindowFaultTests.pixels(of: front, list, scale: 1, compositing: true, in: dir)
+        let blended = try WindowFaultTests.pixels(of: front, list, scale: 1, compositing: true, shortcuts: false, in: dir)
         let differing = zip(folded.pixels, blended.pixels).filter { $0 != $1 }.count
         #expect(differing == 0, "\(differing) pixels differ")
         // And what both give over the clear is the veil composited over it: c·a + d·(1 − a), to a level.
@@ -57,11 +57,11 @@ extension WindowFaultTests {
         // The surface first holds another frame, so a pixel the clear wrongly skips shows.
         var other = DrawList()
         other.clearColor = RGBA(0, 255, 0)
-        _ = try WindowFaultTests.pixels(of: front, other, scale: 1, direct: true, in: dir)
-        let folded = try WindowFaultTests.pixels(of: front, list, scale: 1, direct: true, in: dir)
+        _ = try WindowFaultTests.pixels(of: front, other, scale: 1, compositing: true, in: dir)
+        let folded = try WindowFaultTests.pixels(of: front, list, scale: 1, compositing: true, in: dir)
         // The veil but the earlier shapes' box: four rectangles, cut from the clear.
         #expect(front.compositor.occluders.count == 4, "\(front.compositor.occluders)")
-        let blended = try WindowFaultTests.pixels(of: front, list, scale: 1, direct: false, in: dir)
+        let blended = try WindowFaultTests.pixels(of: front, list, scale: 1, compositing: true, shortcuts: false, in: dir)
         let differing = zip(folded.pixels, blended.pixels).filter { $0 != $1 }.count
         #expect(differing == 0, "\(differing) pixels differ")
     }

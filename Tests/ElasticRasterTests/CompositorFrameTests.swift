@@ -2,8 +2,8 @@ import ElasticCore
 @testable import ElasticRaster
 import Testing
 
-/// What the buffer's owner asks of a frame (`Compositor+Frame`): which buffer gets exact
-/// coverage, what the frame redrew, and what a present must show.
+/// What the buffer's owner asks of a frame: which buffers it may draw into, what the frame
+/// redrew, and what a present must show.
 @Suite("a frame as the host asks for it")
 struct CompositorFrameTests {
     /// X8R8G8B8, the format of X11 window surfaces: blue in the low byte, no alpha.
@@ -22,37 +22,35 @@ struct CompositorFrameTests {
         return list
     }
 
-    @Test("exact coverage only into a buffer of a byte order pixman takes, and only while coverage is on")
-    func exactCoverageTarget() {
-        let compositor = Compositor()
-        #expect(!compositor.drawsExactCoverage(into: nil))
-        Self.withBuffer { #expect(compositor.drawsExactCoverage(into: $0)) }
+    @Test("frames only into a buffer of a byte order pixman takes and labels blend into (XRGB8888)")
+    func supportedTargets() {
+        #expect(Compositor.supports(Self.xrgb))
         var noLayout = Self.xrgb
         noLayout.layout = nil
-        Self.withBuffer(noLayout) { #expect(!compositor.drawsExactCoverage(into: $0)) }
-        compositor.coverage.enabled = false
-        Self.withBuffer { #expect(!compositor.drawsExactCoverage(into: $0)) }
+        #expect(!Compositor.supports(noLayout))
+        Self.withBuffer(noLayout) { buffer in
+            #expect(!Compositor().begin(Self.list(rectAt: 4), scale: 1, target: buffer), "nothing is drawn into it")
+        }
     }
 
     @Test("a whole frame draws every pixel and presents the ordinary way; an unchanged damaged frame presents nothing")
     func drawnAndPresented() {
         let compositor = Compositor()
-        let output = (width: 64, height: 48)
         Self.withBuffer { buffer in
-            #expect(compositor.begin(Self.list(rectAt: 4), scale: 1, output: output, target: buffer, directFills: true))
+            #expect(compositor.begin(Self.list(rectAt: 4), scale: 1, target: buffer))
             #expect(compositor.damagedPixels == 64 * 48)
             #expect(compositor.presentRects == nil)
 
             compositor.partialUpdates = true
             compositor.invalidate()
-            #expect(compositor.begin(Self.list(rectAt: 4), scale: 1, output: output, target: buffer, directFills: true))
+            #expect(compositor.begin(Self.list(rectAt: 4), scale: 1, target: buffer))
             #expect(compositor.presentRects == nil, "the first damaged frame redraws everything")
-            #expect(!compositor.begin(Self.list(rectAt: 4), scale: 1, output: output, target: buffer, directFills: true))
+            #expect(!compositor.begin(Self.list(rectAt: 4), scale: 1, target: buffer))
             #expect(compositor.damagedPixels == 0)
             #expect(compositor.presentRects == [])
 
             // The rectangle moves 20 pixels: what it left and where it went, no more than both boxes.
-            #expect(compositor.begin(Self.list(rectAt: 24), scale: 1, output: output, target: buffer, directFills: true))
+            #expect(compositor.begin(Self.list(rectAt: 24), scale: 1, target: buffer))
             let rects = compositor.presentRects ?? []
             #expect(!rects.isEmpty && rects == compositor.frameRects)
             #expect(compositor.damagedPixels > 0 && compositor.damagedPixels <= 2 * (12 * 10))
@@ -66,7 +64,7 @@ struct CompositorFrameTests {
         let compositor = Compositor()
         Self.withBuffer { buffer in
             for scale in [0, -2, .nan, .infinity] as [Double] {
-                _ = compositor.begin(Self.list(rectAt: 4), scale: scale, output: (64, 48), target: buffer, directFills: false)
+                _ = compositor.begin(Self.list(rectAt: 4), scale: scale, target: buffer)
                 #expect(compositor.scale == 1)
             }
         }

@@ -2,49 +2,52 @@ import ElasticCore
 @testable import ElasticRaster
 import Testing
 
-/// What the compositor asks of its host when it has no buffer of its own: every command, in
-/// painter's order, once for each of the frame's rectangles it meets, the host clipped to it.
-@Suite("compositor host: each command once per area it meets, clipped to it")
+/// All the compositor asks of its host is a label's pixels: only for a label that meets what the
+/// frame redraws, blended where the host places it; an empty image is skipped.
+@Suite("compositor host: label pixels, asked for only where the frame redraws")
 struct CompositorHostTests {
-    final class Recorder: CompositorHost {
-        var calls: [String] = []
-        func flush() {}
-        func clip(to area: PixelRect) { calls.append("clip \(area)") }
-        func clear(_ color: RGBA, area: PixelRect?) { calls.append("clear \(area.map { "\($0)" } ?? "all")") }
-        func drawTriangles(first: Int, count: Int, blend: BlendMode) { calls.append("triangles \(first) \(count)") }
-        func drawText(_ item: TextItem) { calls.append("text \(item.text)") }
-        func labelImage(_ item: TextItem) -> LabelImage? { nil }
-        func fillRect(_ rect: Rect, color: RGBA) { calls.append("rect \(rect.x)") }
+    /// Hands out a 4×2 opaque green label where the item is, or an empty one for "gone".
+    final class Labels: CompositorHost {
+        var asked: [String] = []
+        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: 8)
+        init() { pixels.initialize(repeating: 0xFF00_FF00, count: 8) }
+        deinit { pixels.deallocate() }
+        func labelImage(_ item: TextItem) -> LabelImage? {
+            asked.append(item.text)
+            let x = Int(item.position.x), y = Int(item.position.y)
+            if item.text == "gone" { return LabelImage(pixels: pixels, width: 0, height: 0, pitch: 0, x: x, y: y, opacity: 0) }
+            return LabelImage(pixels: pixels, width: 4, height: 2, pitch: 4, x: x, y: y, opacity: 255)
+        }
     }
 
-    /// A square at `x`, and a label far from it in the bottom corner that never moves.
+    /// A square at `x`, a label in the bottom corner that never moves, and one the host has no pixels for.
     static func list(squareAt x: Double) -> DrawList {
         var list = DrawList()
         list.addRect(Rect(x: x, y: 4, width: 10, height: 10), color: RGBA(200, 30, 40, 255))
-        list.addText(TextItem("still", at: Vec2(200, 140), size: 10, color: RGBA(0, 0, 0, 255)))
+        list.addText(TextItem("still", at: Vec2(50, 40), size: 4, color: RGBA(0, 0, 0, 255)))
+        list.addText(TextItem("gone", at: Vec2(30, 40), size: 4, color: RGBA(0, 0, 0, 255)))
         return list
     }
 
-    @Test("a whole frame: one unclipped call each; a damaged one: per area, clipped, none for text it misses")
-    func perArea() {
+    @Test("a whole frame asks for every label and blends it; a frame whose damage misses them asks for none")
+    func labelsWhereRedrawn() {
         let compositor = Compositor()
         compositor.partialUpdates = true
-        let host = Recorder()
-        let output = (width: 240, height: 160)
-        #expect(compositor.begin(Self.list(squareAt: 4), scale: 1, output: output, target: nil, directFills: false))
-        compositor.composite(Self.list(squareAt: 4), host: host)
-        #expect(host.calls == ["clear all", "rect 4.0", "text still"])
+        let host = Labels()
+        CompositorFrameTests.withBuffer { buffer in
+            #expect(compositor.begin(Self.list(squareAt: 4), scale: 1, target: buffer))
+            compositor.composite(Self.list(squareAt: 4), host: host)
+            #expect(host.asked == ["still", "gone"])
+            let row = (buffer.base + 41 * buffer.pitch).assumingMemoryBound(to: UInt32.self)
+            #expect(row[50] & 0xFF_FFFF == 0x00_FF00 && row[53] & 0xFF_FFFF == 0x00_FF00, "the label is blended")
+            #expect(row[49] & 0xFF_FFFF == 0xFF_FFFF && row[54] & 0xFF_FFFF == 0xFF_FFFF, "only the label")
+            #expect(row[30] & 0xFF_FFFF == 0xFF_FFFF, "the empty image draws nothing")
 
-        host.calls = []
-        #expect(compositor.begin(Self.list(squareAt: 60), scale: 1, output: output, target: nil, directFills: false))
-        compositor.composite(Self.list(squareAt: 60), host: host)
-        let areas = compositor.frameRects
-        #expect(!areas.isEmpty)
-        // The square left x 4…14 and went to 60…70 (rows 4…14): the areas lie within both, away from the label.
-        #expect(areas.allSatisfy { $0.intersection(PixelRect(x0: 4, y0: 4, x1: 70, y1: 14)) == $0 }, "\(areas)")
-        var expected: [String] = []
-        for area in areas { expected += ["clip \(area)", "clear \(area)"] }
-        for area in areas { expected += ["clip \(area)", "rect 60.0"] }
-        #expect(host.calls == expected)
+            host.asked = []
+            #expect(compositor.begin(Self.list(squareAt: 20), scale: 1, target: buffer))
+            compositor.composite(Self.list(squareAt: 20), host: host)
+            #expect(!compositor.redrawsWholeOutput)
+            #expect(host.asked.isEmpty, "the square's damage (rows 4…14) misses both labels")
+        }
     }
 }

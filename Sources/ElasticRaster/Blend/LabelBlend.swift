@@ -29,7 +29,7 @@ public struct LabelImage {
 /// - translucent label: `SDL_Blit_ARGB8888_RGB888_Modulate_Blend`. a = a·m / 255, each colour
 ///   channel `s·a / 255 + (255 − a)·d / 255`, and the padding byte is cleared.
 public enum LabelBlend {
-    /// Whether labels blend into buffers of `format` here (else the host draws them).
+    /// Whether labels blend into buffers of `format` here (else the compositor draws into none).
     public static func supports(_ format: PixelFormat) -> Bool { format.layout == .xrgb8888 }
 
     /// Blends `label` into `buffer` (XRGB8888: `supports`) inside `clip`.

@@ -2,7 +2,7 @@ import ElasticCore
 
 extension Compositor {
     /// Before a frame is drawn: what each command may draw over (`drawnBefore`: the box of the
-    /// commands before it, which the veil's fold needs) and, filling `fills`, the pixels inside
+    /// commands before it, which the veil's fold needs) and the pixels inside
     /// `frameRects` that an opaque write of this frame covers whole: the wholly covered spans of
     /// opaque runs, marked a bit a pixel (`cover`), and the stored part of the veil, cut as
     /// rectangles (`occluders`, like opaque rectangles: subtracted by `forEachUncovered`). The
@@ -11,26 +11,26 @@ extension Compositor {
     /// so only a large clear of which a quarter may be covered is marked.
     /// Sets `sharesClear` from the same boxes. `damage` has this frame's runs.
     func planCover(_ list: DrawList, damage: DamageTracker) {
-        let s = scale, filled = fills != nil
+        let s = scale
         drawnBefore.removeAll(keepingCapacity: true)
         // Marked as a local (moved out and back): no exclusivity check per span.
         var cover = RowBitmap()
         swap(&cover, &self.cover)
         defer { swap(&cover, &self.cover) }
         let cleared = frameRects.reduce(0) { $0 + $1.area }
-        let marks = filled && cleared >= coverPixels && 4 * coverable(list, damage: damage) >= cleared
+        let marks = shortcuts && cleared >= coverPixels && 4 * coverable(list, damage: damage) >= cleared
         cover.reset(output: outputRect)
         let bounds = coverage.region.bounds
         let rows = bounds.y0..<max(bounds.y0, bounds.y1)
         var drawn = PixelRect.empty
-        var far = FarHalf(sharing: exact && filled, frameRects)
+        var far = FarHalf(shortcuts ? frameRects : [])
         defer { sharesClear = far.shares }
         for (position, command) in list.commands.enumerated() {
             drawnBefore.append(drawn)
             switch command {
             case .triangles:
-                // Every batch has its runs with exact coverage, a batch with an index out of range too.
-                guard exact, position < damage.commandRuns.count else { continue }
+                // Every batch has its runs, a batch with an index out of range too.
+                guard position < damage.commandRuns.count else { continue }
                 for run in damage.runs[damage.commandRuns[position]] {
                     drawn = drawn.union(run.bounds)
                     far.add(run.bounds)
@@ -41,28 +41,25 @@ extension Compositor {
                 let box = DamageTracker.textBounds(list.texts[index], scale: Double(s))
                 drawn = drawn.union(box)
                 far.add(box)
-            case let .rect(r, color) where filled && color.isOpaque:
+            case let .rect(r, color) where color.isOpaque:
                 guard let pixels = r.filledPixels(scale: s) else { continue }
                 drawn = drawn.union(pixels)
                 far.add(pixels)
-            case let .rect(r, color) where exact:
+            case let .rect(r, color):
                 guard let pixels = r.filledPixels(scale: s) else { continue }
                 // The veil's fold stores a colour where only the clear lies under it (`composite`):
                 // all but the box of what was drawn before it.
-                if filled, coverage.composed(color, over: list.clearColor) != nil {
+                if shortcuts, coverage.composed(color, over: list.clearColor) != nil {
                     pixels.forEachPiece(outside: drawn) { occluders.append((position, $0)) }
                 }
                 drawn = drawn.union(pixels)
                 far.add(pixels)
-            case .rect:
-                continue
             }
         }
     }
 
     /// At most how many output pixels the marks could cover: the boxes of the opaque runs.
     private func coverable(_ list: DrawList, damage: DamageTracker) -> Int {
-        guard exact else { return 0 }
         var total = 0
         for position in list.commands.indices where position < damage.commandRuns.count {
             for run in damage.runs[damage.commandRuns[position]] where run.spans != nil && run.color?.a == 255 {

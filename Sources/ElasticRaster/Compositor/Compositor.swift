@@ -2,14 +2,17 @@ import ElasticCore
 
 /// The software compositor: draws a frame's `DrawList` into a plain pixel buffer (`PixelBuffer`)
 /// by stage: diff (what changed: `DamageTracker`) → plan (what each command covers: `planCover`)
-/// → clear → composite. Its host, the buffer's owner, draws what it cannot (`CompositorHost`).
+/// → clear → composite. Every command is drawn here, into the buffer; its host, the buffer's
+/// owner, only hands over the buffer and the labels' pixels (`CompositorHost`), and presents.
 ///
 /// With `partialUpdates`, only the damaged rectangles are cleared and redrawn: commands in order,
 /// each clipped to every rectangle (a coverage run swept once and cut to them), so what lies under
 /// or over a changed shape is drawn as before.
 public final class Compositor {
-    /// Exact-coverage drawing of triangles of one colour.
-    public let coverage = CoverageWriter()
+    /// Exact-coverage drawing of triangles of one colour, and of translucent rectangles.
+    let coverage = CoverageWriter()
+    /// Triangles whose corners differ in colour.
+    var shaded = ShadedTriangles()
     /// Whether each frame redraws only what changed (`DamageTracker`).
     public var partialUpdates = false
     var damage = DamageTracker()
@@ -33,65 +36,70 @@ public final class Compositor {
     var drawnBefore: [PixelRect] = []
     /// Whether this frame's clear goes half to a second core (`FarHalf`, found by `planCover`).
     var sharesClear = false
+    /// Whether the clear skips what a later opaque write covers, shares its stores with a second
+    /// core, and the veil's fold and runs over the clear alone are stored, not blended. Tests turn
+    /// the shortcuts off to compare against the plain painter's algorithm.
+    var shortcuts = true
     /// This frame's scale (scene points to output pixels).
     public private(set) var scale: Float = 1
-    /// Whether this frame's triangles of one colour get exact coverage, and the buffer its clear
-    /// and opaque rectangles go straight into.
-    var exact = false, fills: PixelBuffer?
+    /// The buffer this frame is drawn into.
+    var target: PixelBuffer?
 
     public init() {}
 
-    /// The next frame redraws everything (a scene switch, a resize).
+    /// Whether frames can be drawn into buffers of `format`: pixman composites into it, and
+    /// labels blend into it (`LabelBlend`).
+    public static func supports(_ format: PixelFormat) -> Bool {
+        CoverageWriter.supports(format) && LabelBlend.supports(format)
+    }
+
+    /// The next frame redraws everything (a scene switch, a resize, a frame drawn by someone else).
     public func invalidate() { damage.invalidate() }
 
     /// Whether the frame being drawn redraws everything.
     public var redrawsWholeOutput: Bool { frameRects.count == 1 && frameRects[0] == outputRect }
 
-    /// Whether `composite` may hand triangles to the host: without exact coverage, or for a run
-    /// exact coverage cannot take.
-    public var handsOverTriangles: Bool { !exact || damage.runs.contains { $0.spans == nil } }
-
-    /// Diff and plan: finds what the frame redraws (`frameRects`). `exactTarget`: the buffer exact
-    /// coverage draws into (nil: none); `fills`: the buffer the clear and opaque rectangles go
-    /// straight into (nil: the host fills). False when there is nothing to draw, or when the list
-    /// was tessellated for exact coverage that ended since (the host would draw its signed fans'
-    /// negative triangles as positive: the frame is kept as it was, the next redraws everything).
-    public func begin(_ list: DrawList, scale s: Float, output: (width: Int, height: Int), exactTarget: PixelBuffer?,
-                      fills: PixelBuffer?) -> Bool {
-        outputRect = PixelRect(x0: 0, y0: 0, x1: output.width, y1: output.height)
+    /// Diff and plan of `list` at `scale` (scene points to output pixels; 1 when it is not a
+    /// positive number) into `target` (whose format this compositor `supports`), finding what the
+    /// frame redraws (`frameRects`). False when there is nothing to draw.
+    public func begin(_ list: DrawList, scale: Double, target: PixelBuffer) -> Bool {
+        let s = Float(scale.isFinite && scale > 0 ? scale : 1)
+        outputRect = target.bounds
         frameRects.removeAll(keepingCapacity: true)
-        scale = s
+        self.scale = s
         // Taken out of self while the frame is diffed: read through self, it would be copied for
         // each call that borrows it (a retain an array it holds).
         var damage = DamageTracker()
         swap(&damage, &self.damage)
         defer { swap(&damage, &self.damage) }
-        exact = exactTarget.map { coverage.enabled && coverage.begin($0) } ?? false
-        if list.mesh.hasSignedFans, !exact {
+        guard Self.supports(target.format), coverage.begin(target) else {
             damage.invalidate()
             return false
         }
-        if partialUpdates || exact {
-            // A whole redraw converts every run anew, as a first frame does.
-            if !partialUpdates { damage.invalidate() }
-            damage.update(list, scale: Double(s), width: output.width, height: output.height, exactCoverage: exact)
-        }
+        // A whole redraw converts every run anew, as a first frame does.
+        if !partialUpdates { damage.invalidate() }
+        damage.update(list, scale: Double(s), width: target.width, height: target.height, exactCoverage: true)
         if partialUpdates {
             frameRects.append(contentsOf: damage.rects)
-        } else {
+        } else if !outputRect.isEmpty {
             frameRects.append(outputRect)
         }
         guard !frameRects.isEmpty else { return false }
-        self.fills = fills
+        self.target = target
         occluders.removeAll(keepingCapacity: true)
-        if fills != nil {
-            for (i, command) in list.commands.enumerated() {
-                guard case let .rect(r, color) = command, color.isOpaque, let pixels = r.filledPixels(scale: s) else { continue }
-                occluders.append((i, pixels))
-            }
+        for (i, command) in list.commands.enumerated() where shortcuts {
+            guard case let .rect(r, color) = command, color.isOpaque, let pixels = r.filledPixels(scale: s) else { continue }
+            occluders.append((i, pixels))
         }
         coverage.region.set(frameRects)
         planCover(list, damage: damage)
         return true
     }
+
+    /// How many pixels the last frame redrew.
+    public var damagedPixels: Int { frameRects.reduce(0) { $0 + $1.area } }
+
+    /// The rectangles (output pixels) a present of the last frame must show, or nil for all of
+    /// the output: only with `partialUpdates`, and not when the frame redrew everything.
+    public var presentRects: [PixelRect]? { partialUpdates && !redrawsWholeOutput ? frameRects : nil }
 }

@@ -13,15 +13,11 @@ import ElasticCore
 /// Nothing here allocates per frame once the rasteriser's buffers have grown: the image wrapping
 /// the buffer is made once per buffer, the solid colour is one reused 1×1 pixel.
 public final class CoverageWriter {
-    /// Whether the compositor may use it (tests turn it off to compare with the host's drawing).
-    public var enabled = true
     /// The output pixels a composite may write (the damaged rectangles, or the whole output): a
     /// pixel inside gets exactly the value a whole-frame draw gives it. Each run is swept once over
     /// the region's box and its spans cut to the region.
     var region = PixelRegion()
     var clip: PixelRect { region.bounds }
-    /// Lands what the host queues before a blend (painter's order); set while a frame is composited.
-    var host: CompositorHost?
 
     private var rasterizer = CoverageRasterizer()
     private var target: OpaquePointer?
@@ -72,15 +68,12 @@ public final class CoverageWriter {
     }
 
     /// Adds a triangle (points × `scale` = output pixels) of one colour to the current run,
-    /// compositing the run first when its colour differs. False, with nothing added, when a vertex
-    /// is not finite or too far out for the rasteriser's fixed point. `signed`: as it is oriented
+    /// compositing the run first when its colour differs. `signed`: as it is oriented
     /// (`CoverageRasterizer.addTriangles`).
-    func add(_ a: Vertex, _ b: Vertex, _ c: Vertex, scale: Float, signed: Bool = false) -> Bool {
+    func add(_ a: Vertex, _ b: Vertex, _ c: Vertex, scale: Float, signed: Bool = false) {
         if !rasterizer.isEmpty, a.color != runColor { flush() }
-        guard rasterizer.addTriangle(a.x * scale, a.y * scale, b.x * scale, b.y * scale, c.x * scale, c.y * scale,
-                                     signed: signed) else { return false }
+        rasterizer.addTriangle(a.x * scale, a.y * scale, b.x * scale, b.y * scale, c.x * scale, c.y * scale, signed: signed)
         runColor = a.color
-        return true
     }
 
     /// Blends the current run (if any) into the buffer.
@@ -92,8 +85,6 @@ public final class CoverageWriter {
         let c = runColor
         let pixel = buffer.format.pixel(RGBA(c.r, c.g, c.b, 255))
         rasterizer.sweep(clip: shown)
-        // Whatever the host still queues (text, triangles it draws) lies underneath: painter's order.
-        host?.flush()
         if region.isRect {
             SpanBlend.apply(rasterizer.spans, color: pixel, opacity: c.a, to: buffer.base, pitch: buffer.pitch)
         } else {
@@ -111,8 +102,6 @@ public final class CoverageWriter {
         let rows = RunSpans.indices(of: spans, rows: clip.y0..<clip.y1)
         guard !rows.isEmpty else { return }
         let pixel = buffer.format.pixel(RGBA(c.r, c.g, c.b, 255))
-        // Whatever the host still queues (text, triangles it draws) lies underneath: painter's order.
-        host?.flush()
         if region.isRect, clip.x0 <= 0, clip.x1 >= buffer.width {
             // Whole rows (a full frame): the rows are the cut, each span is drawn whole.
             SpanBlend.apply(spans[rows], color: pixel, opacity: c.a, to: buffer.base, pitch: buffer.pitch, under: under)
@@ -133,7 +122,6 @@ public final class CoverageWriter {
         let shown = rect.intersection(clip).intersection(buffer.bounds)
         guard !shown.isEmpty, color.a > 0 else { return }
         setSolid(color)
-        host?.flush()
         pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, target, 0, 0, 0, 0,
                                  Int32(shown.x0), Int32(shown.y0), Int32(shown.width), Int32(shown.height))
     }

@@ -9,8 +9,8 @@ struct FarHalf {
     private let far: PixelRect
     private var drawn = 0
 
-    init(sharing: Bool, _ frameRects: [PixelRect]) {
-        guard sharing, frameRects.count == 1, frameRects[0].area >= PixelRun.sharedCount else { far = .empty; return }
+    init(_ frameRects: [PixelRect]) {
+        guard frameRects.count == 1, frameRects[0].area >= PixelRun.sharedCount else { far = .empty; return }
         let area = frameRects[0]
         far = PixelRect(x0: area.x0, y0: area.y0 + area.height / 2, x1: area.x1, y1: area.y1)
     }

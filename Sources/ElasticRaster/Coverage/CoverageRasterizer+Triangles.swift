@@ -1,32 +1,47 @@
 import ElasticCore
 
 extension CoverageRasterizer {
-    /// Adds a triangle (output pixels); false, with nothing added, when a vertex is not finite
-    /// or beyond `coordinateLimit`. `signed`: as for triangles from an `IndexedTriangles` source.
+    /// Adds a triangle (output pixels); one not finite adds nothing. `signed`: as for triangles
+    /// from an `IndexedTriangles` source.
     public mutating func addTriangle(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float, _ cx: Float, _ cy: Float,
-                                     signed: Bool = false) -> Bool {
+                                     signed: Bool = false) {
         addTriangles(count: 1, signed: signed, OneTriangle(corners: (ax, ay, bx, by, cx, cy)))
     }
 
     /// Adds `count` triangles, the k-th with the corners `corners(k)` (output pixels), as
     /// `addTriangle` would one by one. `signed`: as for triangles from an `IndexedTriangles` source.
-    public mutating func addTriangles(count: Int, signed: Bool = false,
-                                      _ corners: (Int) -> (Float, Float, Float, Float, Float, Float)) -> Bool {
+    public mutating func addTriangles(count: Int, signed: Bool = false, _ corners: (Int) -> (Float, Float, Float, Float, Float, Float)) {
         withoutActuallyEscaping(corners) { addTriangles(count: count, signed: signed, CornerTriangles(corners: $0)) }
     }
 
-    /// Adds `count` triangles of `source`, as `addTriangle` would one by one, but through pointers
-    /// into tables sized for them up front (no growth, bounds or uniqueness check per edge). False
-    /// when a point is not finite or beyond `coordinateLimit`: the triangles before that one are
-    /// added, it and the rest are not. A point the last triangle had is not converted again, and
-    /// when a triangle's first edge walks back the last one's last edge (a fan's spoke, a positive
-    /// quad's diagonal), the two cancel there, before the table. `signed`: each triangle adds with
-    /// its own orientation, even with no area, so a signed fan (`Mesh.addSignedFan`) leaves exactly
-    /// its polygon's outline.
+    /// Adds `count` triangles of `source`, as `addTriangle` would one by one, through pointers
+    /// into tables sized for them up front (no growth, bounds or uniqueness check per edge). A
+    /// point the last triangle had is not converted again, and when a triangle's first edge walks
+    /// back the last one's last edge (a fan's spoke, a positive quad's diagonal), the two cancel
+    /// there, before the table. `signed`: each triangle adds with its own orientation, even with
+    /// no area, so a signed fan (`Mesh.addSignedFan`) leaves exactly its polygon's outline.
+    /// A triangle with a point beyond `coordinateLimit` is cut to that range first, which holds
+    /// every pixel it can show (`TriangleClip`); one with a point that is not finite adds nothing.
     @inline(__always)
-    public mutating func addTriangles<Source: IndexedTriangles>(count: Int, signed: Bool, _ source: Source) -> Bool {
-        guard count > 0 else { return true }
-        let needed = edgeCount + 3 * count
+    public mutating func addTriangles<Source: IndexedTriangles>(count: Int, signed: Bool, _ source: Source) {
+        var next = 0
+        while next < count {
+            let far = addInRange(from: next, count: count, signed: signed, source)
+            guard far < count else { return }
+            let (ia, ib, ic) = source.triangle(far)
+            let piece = TriangleClip(Self.vec(source.point(ia)), Self.vec(source.point(ib)), Self.vec(source.point(ic)),
+                                     box: Self.range)
+            if piece.count >= 3 { _ = addInRange(from: 0, count: piece.count - 2, signed: signed, CutFan(piece: piece)) }
+            next = far + 1
+        }
+    }
+
+    /// Adds triangles `start..<count` of `source` up to the first with a point beyond the fixed
+    /// point's range (or not finite): its index, or `count` when there is none.
+    @inline(__always)
+    private mutating func addInRange<Source: IndexedTriangles>(from start: Int, count: Int, signed: Bool, _ source: Source) -> Int {
+        guard start < count else { return count }
+        let needed = edgeCount + 3 * (count - start)
         if edges.count < needed {
             edges.append(contentsOf: repeatElement(Self.noEdge, count: max(needed, 2 * edges.count) - edges.count))
         }
@@ -37,7 +52,7 @@ extension CoverageRasterizer {
         var n = edgeCount
         var lo = (x: Int64.max, y: Int64.max), hi = (x: Int64.min, y: Int64.min)
         let mask = table.count - 1, current = UInt64(stamp) << 32
-        let refused: Bool = store.withUnsafeMutableBufferPointer { store in
+        let stop: Int = store.withUnsafeMutableBufferPointer { store in
             table.withUnsafeMutableBufferPointer { table in
                 @inline(__always) func insert(_ e: (edge: Edge, winding: Int32)) {
                     guard e.winding != 0 else { return }
@@ -64,11 +79,11 @@ extension CoverageRasterizer {
                     let (x, y) = source.point(i)
                     return Self.fixed(x, y)
                 }
-                for k in 0..<count {
+                for k in start..<count {
                     let (ia, ib, ic) = source.triangle(k)
                     guard let a = fixedPoint(ia), let b = fixedPoint(ib), let c = fixedPoint(ic) else {
                         insert(held)
-                        return true
+                        return k
                     }
                     last = ((ia, ib, ic), (a, b, c))
                     let cross = signed ? 1 : (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
@@ -88,14 +103,14 @@ extension CoverageRasterizer {
                     held = third
                 }
                 insert(held)
-                return false
+                return count
             }
         }
         edgeCount = n
         if lo.x <= hi.x {
             bounds = bounds.union(PixelRect(x0: Int(lo.x >> 8), y0: Int(lo.y >> 8), x1: Int(hi.x >> 8) + 1, y1: Int(hi.y >> 8) + 1))
         }
-        return !refused
+        return stop
     }
 
     /// No edge (a horizontal one covers nothing).
@@ -110,6 +125,12 @@ extension CoverageRasterizer {
         return p.y < q.y ? (Edge(x0: i32(p.x), y0: i32(p.y), x1: i32(q.x), y1: i32(q.y)), 1)
                          : (Edge(x0: i32(q.x), y0: i32(q.y), x1: i32(p.x), y1: i32(p.y)), -1)
     }
+
+    /// The fixed point's range (output pixels), as a box to cut triangles to.
+    private static let range = TriangleClip.Box(x0: -Double(coordinateLimit), y0: -Double(coordinateLimit),
+                                                x1: Double(coordinateLimit), y1: Double(coordinateLimit))
+
+    private static func vec(_ p: (Float, Float)) -> Vec2 { Vec2(Double(p.0), Double(p.1)) }
 
     private static func fixed(_ x: Float, _ y: Float) -> (x: Int64, y: Int64)? {
         guard abs(x) <= coordinateLimit, abs(y) <= coordinateLimit else { return nil }  // NaN fails too
@@ -179,5 +200,20 @@ private struct CornerTriangles: IndexedTriangles {
         case 1: return (c.2, c.3)
         default: return (c.4, c.5)
         }
+    }
+}
+
+/// A cut triangle (`TriangleClip`) as the fan of its corners: triangle k is corners 0, k + 1, k + 2.
+private struct CutFan: IndexedTriangles {
+    let piece: TriangleClip
+
+    func triangle(_ k: Int) -> (Int32, Int32, Int32) {
+        let i = Int32(truncatingIfNeeded: k)
+        return (0, i &+ 1, i &+ 2)
+    }
+
+    func point(_ i: Int32) -> (Float, Float) {
+        let p = piece[Int(i)]
+        return (Float(p.x), Float(p.y))
     }
 }

@@ -4,7 +4,7 @@ extension Rect {
     /// The output pixels a rectangle fill covers, rounded as SDL's software renderer rounds it:
     /// scaled in `Float`, each of x, y, width and height truncated toward zero, width and height
     /// at least one pixel (`SDL_RenderFillRectsF` then `SW_QueueFillRects`); nil when not finite.
-    /// The front end's direct fills use the same rule, so the damage tracker knows their pixels.
+    /// The compositor's fills use the same rule, so the damage tracker knows their pixels.
     public func filledPixels(scale: Float) -> PixelRect? {
         // C's cast of a float beyond Int32 is undefined, Swift's traps: clamp first (anything this
         // far out is clipped away anyway).

@@ -39,8 +39,7 @@ let package = Package(
         // build, and the shim's <SDL2/…> includes and the module map's links need nothing from it.
         // The packages: libsdl2-dev, libsdl2-image-dev, libsdl2-ttf-dev (scripts/install-deps.sh).
         .systemLibrary(name: "CSDL2"),
-        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
-        .target(name: "ElasticRaster", dependencies: ["CPixman", "ElasticCore"], swiftSettings: loopSettings),
+        .target(name: "ElasticRaster", dependencies: ["ElasticCore"], swiftSettings: loopSettings),
         .target(name: "ElasticSDL", dependencies: ["CSDL2", "ElasticCore", "ElasticRaster"], swiftSettings: loopSettings),
         .executableTarget(
             name: "elastic",

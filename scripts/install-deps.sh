@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Elastic needs (SDL2, SDL2_image, SDL2_ttf, pixman, a font, ffmpeg) when missing.
+# Installs the Debian packages Elastic needs (SDL2, SDL2_image, SDL2_ttf, a font, ffmpeg) when missing.
 # Used by scripts/demo.sh, scripts/test.sh and CI. Safe to run again: it installs nothing twice.
 set -euo pipefail
 
-packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libpixman-1-dev fonts-dejavu-core pkg-config)
+packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core pkg-config)
 # --xvfb: a virtual X server and real X11 input; --tests: those, ffmpeg (the Xvfb drag test and
 # the video export tests) and the packaging tools (scripts/package-check.sh); --windowed: also a compositor nested in the X server, ffmpeg to grab and
 # decode frames and python3 to compare them (scripts/windowed-check.sh).

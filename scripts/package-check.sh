@@ -83,11 +83,11 @@ check "Depends names the package of every library the binary links (readelf NEED
 depends_named() {
   local depends name
   depends="$(field Depends)"
-  for name in libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-ttf-2.0-0 libpixman-1-0 fonts-dejavu-core libc6 libstdc++6; do
+  for name in libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-ttf-2.0-0 fonts-dejavu-core libc6 libstdc++6; do
     names_package "$depends" "$name" || { echo "Depends lacks $name: $depends"; return 1; }
   done
 }
-check "Depends names SDL2, SDL2_image, SDL2_ttf, pixman, the DejaVu font, libc6, libstdc++6" depends_named
+check "Depends names SDL2, SDL2_image, SDL2_ttf, the DejaVu font, libc6, libstdc++6" depends_named
 control_fields() {
   [ "$(field Package)" = elastic ] && [ "$(field Architecture)" = "$(dpkg --print-architecture)" ] \
     && [ "$(field Recommends)" = ffmpeg ] && [ -n "$(field Maintainer)" ] && [ -n "$(field Description)" ] \

@@ -39,7 +39,7 @@ shlibs="$(cd "$work/shlibs" && dpkg-shlibdeps -O -e"$root/usr/bin/elastic" 2>/de
 [ -n "$shlibs" ] || { echo "package-deb: dpkg-shlibdeps found no libraries for the binary" >&2; exit 1; }
 # The libraries loaded at run time (fonts-dejavu-core: the labels' font) come first, by name;
 # then whatever else dpkg-shlibdeps found (libc6, libstdc++6, libgcc-s1), with its versions.
-depends="libsdl2-2.0-0, libsdl2-image-2.0-0, libsdl2-ttf-2.0-0, libpixman-1-0, fonts-dejavu-core"
+depends="libsdl2-2.0-0, libsdl2-image-2.0-0, libsdl2-ttf-2.0-0, fonts-dejavu-core"
 IFS=',' read -ra found <<<"$shlibs"
 for dep in "${found[@]}"; do
   dep="$(sed 's/^ *//; s/ *$//' <<<"$dep")"

@@ -59,8 +59,8 @@ extension WindowFaultTests {
                 let direct = try WindowFaultTests.pixels(of: front, list, scale: scale, compositing: true, in: dir)
                 let viaSDL = try WindowFaultTests.pixels(of: front, list, scale: scale, compositing: false, in: dir)
                 #expect(direct.width == w && viaSDL.width == w)
-                // SDL blends a translucent fill with truncating divisions, pixman (and the
-                // compositor) rounds: at most one level apart there, equal everywhere else.
+                // SDL blends a translucent fill with truncating divisions, the compositor
+                // rounds: at most one level apart there, equal everywhere else.
                 let translucent = PixelRect(x0: Int(30 * scale), y0: Int(40 * scale), x1: Int((110 * scale).rounded(.up)),
                                             y1: Int((100 * scale).rounded(.up)))
                 var differing = 0, worst = 0

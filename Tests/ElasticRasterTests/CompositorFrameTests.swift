@@ -22,7 +22,7 @@ struct CompositorFrameTests {
         return list
     }
 
-    @Test("frames only into a buffer of a byte order pixman takes and labels blend into (XRGB8888)")
+    @Test("frames only into a buffer of a known byte order that labels blend into (XRGB8888)")
     func supportedTargets() {
         #expect(Compositor.supports(Self.xrgb))
         var noLayout = Self.xrgb

@@ -13,7 +13,7 @@ struct PixelFormatTests {
         SDL_PIXELFORMAT_ARGB2101010,
     ]
 
-    @Test("every 32-bit format window surfaces use, and one pixman cannot take, maps colours as SDL_MapRGBA")
+    @Test("every 32-bit format window surfaces use, and one of no byte order, maps colours as SDL_MapRGBA")
     func mapsAsSDL() throws {
         let colors = [RGBA(0, 0, 0, 0), RGBA(255, 255, 255, 255), RGBA(1, 2, 3, 4), RGBA(200, 100, 50, 128), RGBA(17, 250, 9, 255)]
         for format in Self.formats {
@@ -23,7 +23,7 @@ struct PixelFormatTests {
             for c in colors {
                 #expect(ours.pixel(c) == SDL_MapRGBA(sdl, c.r, c.g, c.b, c.a), "\(String(cString: SDL_GetPixelFormatName(format.rawValue))) \(c)")
             }
-            // Exact coverage (pixman) only for the eight byte-order layouts.
+            // Exact coverage only for the eight byte-order layouts.
             #expect((ours.layout != nil) == (format != SDL_PIXELFORMAT_ARGB2101010))
         }
     }

@@ -4,7 +4,7 @@ extension Compositor {
     /// Clears and composites the list `begin` planned inside `frameRects`, in painter's order, all
     /// into the buffer: the clear and opaque rectangles stored, runs of one colour with exact
     /// coverage, triangles whose corners differ in colour shaded (`ShadedTriangles`), translucent
-    /// rectangles by pixman's OVER, labels as the pixels `host` renders them (`LabelBlend`).
+    /// rectangles by the spans' rule (`SpanBlend`), labels as the pixels `host` renders them (`LabelBlend`).
     public func composite(_ list: DrawList, host: CompositorHost) {
         guard let target else { return }
         defer { self.target = nil }

@@ -1,4 +1,3 @@
-import CPixman
 import ElasticCore
 
 /// Exact anti-aliased coverage on the CPU, written straight into the compositor's pixel buffer.
@@ -8,10 +7,10 @@ import ElasticCore
 /// blended into the buffer: opaque wholly covered spans are plain stores, the rest a blend of the
 /// run's colour by the span's coverage. Pieces of a shape share one run, so their joins cannot
 /// seam, and every edge pixel gets its covered fraction, so the tessellator adds no fringe.
-/// Translucent rectangles (gooey-menu's veil) are blended by pixman's vectorised OVER.
+/// Translucent rectangles (gooey-menu's veil) are blended by the same rule (`SpanBlend`), so one
+/// rounding holds for every blend of a frame.
 ///
-/// Nothing here allocates per frame once the rasteriser's buffers have grown: the image wrapping
-/// the buffer is made once per buffer, the solid colour is one reused 1×1 pixel.
+/// Nothing here allocates per frame once the rasteriser's buffers have grown.
 public final class CoverageWriter {
     /// The output pixels a composite may write (the damaged rectangles, or the whole output): a
     /// pixel inside gets exactly the value a whole-frame draw gives it. Each run is swept once over
@@ -20,49 +19,20 @@ public final class CoverageWriter {
     var clip: PixelRect { region.bounds }
 
     private var rasterizer = CoverageRasterizer()
-    private var target: OpaquePointer?
-    /// What `target` wraps: a new buffer (resize) means a new image.
-    private var targetKey: (pixels: UnsafeMutableRawPointer?, width: Int, height: Int, pitch: Int, format: PixelFormat.Layout?)
-        = (nil, 0, 0, 0, nil)
     private var buffer: PixelBuffer?
-    private let solid: OpaquePointer
-    private let solidPixel: UnsafeMutablePointer<UInt32>
     private var runColor = RGBA(0, 0, 0, 0)
-    private var lastComposed: (key: (RGBA, RGBA, PixelFormat.Layout), pixel: UInt32)?
-    /// The 1×1 image `composed` composites into, in the buffer's layout (made once per layout).
-    private var composeImage: (image: OpaquePointer, layout: PixelFormat.Layout)?
 
-    init() {
-        // A 1×1 repeating image is pixman's "solid" source: its fast paths read the one pixel.
-        solid = pixman_image_create_bits(PIXMAN_a8r8g8b8, 1, 1, nil, 4)
-        pixman_image_set_repeat(solid, PIXMAN_REPEAT_NORMAL)
-        solidPixel = pixman_image_get_data(solid)
-    }
+    init() {}
 
-    deinit {
-        if let target { pixman_image_unref(target) }
-        if let composeImage { pixman_image_unref(composeImage.image) }
-        pixman_image_unref(solid)
-    }
+    /// Whether a buffer of `format` can be drawn into: 32-bit pixels of a known byte order, so a
+    /// colour can be put in it and every byte blended alike (`SpanBlend`).
+    public static func supports(_ format: PixelFormat) -> Bool { format.layout != nil }
 
-    /// Whether a buffer of `format` can be drawn into.
-    public static func supports(_ format: PixelFormat) -> Bool { format.pixman != nil }
-
-    /// Readies a frame drawn into `buffer` (wrapping it for pixman again only when the buffer or
-    /// its size changed). False when the buffer cannot be drawn into.
+    /// Readies a frame drawn into `buffer`. False when the buffer cannot be drawn into.
     func begin(_ buffer: PixelBuffer) -> Bool {
         self.buffer = nil
         rasterizer.reset()
-        guard let format = buffer.format.pixman, buffer.width > 0, buffer.height > 0 else { return false }
-        let layout = buffer.format.layout
-        if target == nil || targetKey.pixels != buffer.base || targetKey.width != buffer.width || targetKey.height != buffer.height
-            || targetKey.pitch != buffer.pitch || targetKey.format != layout {
-            if let target { pixman_image_unref(target) }
-            target = pixman_image_create_bits(format, Int32(buffer.width), Int32(buffer.height),
-                                              buffer.base.assumingMemoryBound(to: UInt32.self), Int32(buffer.pitch))
-            targetKey = (buffer.base, buffer.width, buffer.height, buffer.pitch, layout)
-        }
-        guard target != nil else { return false }
+        guard Self.supports(buffer.format), buffer.width > 0, buffer.height > 0 else { return false }
         self.buffer = buffer
         return true
     }
@@ -116,39 +86,24 @@ public final class CoverageWriter {
     }
 
     /// Blends `color` over the output pixels of `rect` (inside `clip`): a translucent rectangle
-    /// (gooey-menu's veil) with pixman's vectorised OVER.
+    /// (gooey-menu's veil), each pixel as a span of full coverage would be.
     func fill(_ rect: PixelRect, color: RGBA) {
-        guard let target, let buffer else { return }
+        guard let buffer else { return }
         let shown = rect.intersection(clip).intersection(buffer.bounds)
         guard !shown.isEmpty, color.a > 0 else { return }
-        setSolid(color)
-        pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, target, 0, 0, 0, 0,
-                                 Int32(shown.x0), Int32(shown.y0), Int32(shown.width), Int32(shown.height))
+        let pixel = buffer.format.pixel(RGBA(color.r, color.g, color.b, 255))
+        for y in shown.y0..<shown.y1 {
+            let row = (buffer.base + y * buffer.pitch).assumingMemoryBound(to: UInt32.self)
+            SpanBlend.blendRun(row + shown.x0, count: shown.width, color: pixel, alpha: UInt32(color.a))
+        }
     }
 
-    /// What `fill` makes of a pixel holding only `clear`: `color` composited over it by the same
-    /// pixman OVER, into a 1×1 image of the buffer's layout. Pixels under a translucent rectangle
+    /// What `fill` makes of a pixel holding only `clear`. Pixels under a translucent rectangle
     /// that nothing but the clear lies beneath take it as a plain store (gooey-menu's veil).
     func composed(_ color: RGBA, over clear: RGBA) -> UInt32? {
-        guard let buffer, let layout = buffer.format.layout, let code = buffer.format.pixman else { return nil }
-        let key = (color, clear, layout)
-        if let last = lastComposed, last.key == key { return last.pixel }
-        if composeImage?.layout != layout {
-            if let old = composeImage { pixman_image_unref(old.image) }
-            composeImage = pixman_image_create_bits(code, 1, 1, nil, 4).map { ($0, layout) }
-        }
-        guard let image = composeImage?.image, let data = pixman_image_get_data(image) else { return nil }
-        data.pointee = buffer.format.pixel(RGBA(clear.r, clear.g, clear.b, 255))
-        setSolid(color)
-        pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, image, 0, 0, 0, 0, 0, 0, 1, 1)
-        lastComposed = (key, data.pointee)
-        return data.pointee
-    }
-
-    /// The solid source's one pixel: `color`, premultiplied as pixman wants it.
-    private func setSolid(_ c: RGBA) {
-        let a = UInt32(c.a)
-        func premultiplied(_ v: UInt8) -> UInt32 { (UInt32(v) * a + 127) / 255 }
-        solidPixel.pointee = a << 24 | premultiplied(c.r) << 16 | premultiplied(c.g) << 8 | premultiplied(c.b)
+        guard let buffer else { return nil }
+        let format = buffer.format
+        return SpanBlend.blend(format.pixel(RGBA(color.r, color.g, color.b, 255)), over: format.pixel(RGBA(clear.r, clear.g, clear.b, 255)),
+                               alpha: UInt32(color.a))
     }
 }

@@ -1,11 +1,10 @@
-import CPixman
 import ElasticCore
 
 /// How a 32-bit pixel holds red, green, blue and alpha: each channel's shift and lost low bits,
 /// and the alpha mask (0 where the format has no alpha). `pixel` maps a colour as SDL_MapRGBA
 /// does for formats without a palette, so what the compositor stores matches what SDL would.
 public struct PixelFormat: Sendable, Equatable {
-    /// The 32-bit byte orders pixman composites into (exact coverage needs one of them).
+    /// The 32-bit byte orders, a byte a channel, the compositor draws into.
     public enum Layout: Sendable, Equatable {
         case xrgb8888, argb8888, xbgr8888, abgr8888, rgbx8888, bgrx8888, bgra8888, rgba8888
     }
@@ -28,20 +27,5 @@ public struct PixelFormat: Sendable, Equatable {
     public func pixel(_ c: RGBA) -> UInt32 {
         (UInt32(c.r) >> redLoss) << redShift | (UInt32(c.g) >> greenLoss) << greenShift
             | (UInt32(c.b) >> blueLoss) << blueShift | ((UInt32(c.a) >> alphaLoss) << alphaShift) & alphaMask
-    }
-
-    /// The pixman format with the same memory layout.
-    var pixman: pixman_format_code_t? {
-        switch layout {
-        case .xrgb8888: PIXMAN_x8r8g8b8
-        case .argb8888: PIXMAN_a8r8g8b8
-        case .xbgr8888: PIXMAN_x8b8g8r8
-        case .abgr8888: PIXMAN_a8b8g8r8
-        case .rgbx8888: PIXMAN_r8g8b8x8
-        case .bgrx8888: PIXMAN_b8g8r8x8
-        case .bgra8888: PIXMAN_b8g8r8a8
-        case .rgba8888: PIXMAN_r8g8b8a8
-        case nil: nil
-        }
     }
 }

@@ -14,34 +14,54 @@ extension CoverageRasterizer {
         withoutActuallyEscaping(corners) { addTriangles(count: count, signed: signed, CornerTriangles(corners: $0)) }
     }
 
-    /// Adds `count` triangles of `source`, as `addTriangle` would one by one, through pointers
-    /// into tables sized for them up front (no growth, bounds or uniqueness check per edge). A
+    /// Adds `count` triangles of `source`, as `addTriangle` would one by one (`addInRange`). A
+    /// triangle with a point beyond `coordinateLimit` is cut to that range first, which holds
+    /// every pixel it can show (`TriangleClip`); one with a point that is not finite adds nothing.
+    @inline(__always)
+    public mutating func addTriangles<Source: IndexedTriangles>(count: Int, signed: Bool, _ source: Source) {
+        if _slowPath(!addInRange(count: count, signed: signed, source)) { addBeyondRange(count: count, signed: signed, source) }
+    }
+
+    /// After `addInRange` stopped at a triangle with a point beyond the fixed point's range (or
+    /// not finite): each such triangle cut to the range, the triangles between them added as usual.
+    @inline(never)
+    private mutating func addBeyondRange<Source: IndexedTriangles>(count: Int, signed: Bool, _ source: Source) {
+        var next = Self.firstBeyondRange(count: count, source)
+        while next < count {
+            let (ia, ib, ic) = source.triangle(next)
+            let piece = TriangleClip(Self.vec(source.point(ia)), Self.vec(source.point(ib)), Self.vec(source.point(ic)),
+                                     box: Self.range)
+            if piece.count >= 3 { _ = addInRange(count: piece.count - 2, signed: signed, CutFan(piece: piece)) }
+            let rest = Following(source: source, first: next + 1), left = count - next - 1
+            if addInRange(count: left, signed: signed, rest) { return }
+            next += 1 + Self.firstBeyondRange(count: left, rest)
+        }
+    }
+
+    /// The first of `count` triangles of `source` with a point beyond the fixed point's range or
+    /// not finite (`count` when there is none): where `addInRange` stops.
+    private static func firstBeyondRange<Source: IndexedTriangles>(count: Int, _ source: Source) -> Int {
+        for k in 0..<count {
+            let (ia, ib, ic) = source.triangle(k)
+            for i in [ia, ib, ic] {
+                let (x, y) = source.point(i)
+                if !(abs(x) <= coordinateLimit && abs(y) <= coordinateLimit) { return k }
+            }
+        }
+        return count
+    }
+
+    /// Adds `count` triangles of `source` through pointers into tables sized for them up front (no
+    /// growth, bounds or uniqueness check per edge). False when a point is not finite or beyond
+    /// `coordinateLimit`: the triangles before that one are added, it and the rest are not. A
     /// point the last triangle had is not converted again, and when a triangle's first edge walks
     /// back the last one's last edge (a fan's spoke, a positive quad's diagonal), the two cancel
     /// there, before the table. `signed`: each triangle adds with its own orientation, even with
     /// no area, so a signed fan (`Mesh.addSignedFan`) leaves exactly its polygon's outline.
-    /// A triangle with a point beyond `coordinateLimit` is cut to that range first, which holds
-    /// every pixel it can show (`TriangleClip`); one with a point that is not finite adds nothing.
     @inline(__always)
-    public mutating func addTriangles<Source: IndexedTriangles>(count: Int, signed: Bool, _ source: Source) {
-        var next = 0
-        while next < count {
-            let far = addInRange(from: next, count: count, signed: signed, source)
-            guard far < count else { return }
-            let (ia, ib, ic) = source.triangle(far)
-            let piece = TriangleClip(Self.vec(source.point(ia)), Self.vec(source.point(ib)), Self.vec(source.point(ic)),
-                                     box: Self.range)
-            if piece.count >= 3 { _ = addInRange(from: 0, count: piece.count - 2, signed: signed, CutFan(piece: piece)) }
-            next = far + 1
-        }
-    }
-
-    /// Adds triangles `start..<count` of `source` up to the first with a point beyond the fixed
-    /// point's range (or not finite): its index, or `count` when there is none.
-    @inline(__always)
-    private mutating func addInRange<Source: IndexedTriangles>(from start: Int, count: Int, signed: Bool, _ source: Source) -> Int {
-        guard start < count else { return count }
-        let needed = edgeCount + 3 * (count - start)
+    private mutating func addInRange<Source: IndexedTriangles>(count: Int, signed: Bool, _ source: Source) -> Bool {
+        guard count > 0 else { return true }
+        let needed = edgeCount + 3 * count
         if edges.count < needed {
             edges.append(contentsOf: repeatElement(Self.noEdge, count: max(needed, 2 * edges.count) - edges.count))
         }
@@ -52,7 +72,7 @@ extension CoverageRasterizer {
         var n = edgeCount
         var lo = (x: Int64.max, y: Int64.max), hi = (x: Int64.min, y: Int64.min)
         let mask = table.count - 1, current = UInt64(stamp) << 32
-        let stop: Int = store.withUnsafeMutableBufferPointer { store in
+        let refused: Bool = store.withUnsafeMutableBufferPointer { store in
             table.withUnsafeMutableBufferPointer { table in
                 @inline(__always) func insert(_ e: (edge: Edge, winding: Int32)) {
                     guard e.winding != 0 else { return }
@@ -79,11 +99,11 @@ extension CoverageRasterizer {
                     let (x, y) = source.point(i)
                     return Self.fixed(x, y)
                 }
-                for k in start..<count {
+                for k in 0..<count {
                     let (ia, ib, ic) = source.triangle(k)
                     guard let a = fixedPoint(ia), let b = fixedPoint(ib), let c = fixedPoint(ic) else {
                         insert(held)
-                        return k
+                        return true
                     }
                     last = ((ia, ib, ic), (a, b, c))
                     let cross = signed ? 1 : (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
@@ -103,14 +123,14 @@ extension CoverageRasterizer {
                     held = third
                 }
                 insert(held)
-                return count
+                return false
             }
         }
         edgeCount = n
         if lo.x <= hi.x {
             bounds = bounds.union(PixelRect(x0: Int(lo.x >> 8), y0: Int(lo.y >> 8), x1: Int(hi.x >> 8) + 1, y1: Int(hi.y >> 8) + 1))
         }
-        return stop
+        return !refused
     }
 
     /// No edge (a horizontal one covers nothing).
@@ -201,6 +221,14 @@ private struct CornerTriangles: IndexedTriangles {
         default: return (c.4, c.5)
         }
     }
+}
+
+/// The triangles of `source` from `first` on.
+private struct Following<Source: IndexedTriangles>: IndexedTriangles {
+    let source: Source, first: Int
+
+    func triangle(_ k: Int) -> (Int32, Int32, Int32) { source.triangle(first + k) }
+    func point(_ i: Int32) -> (Float, Float) { source.point(i) }
 }
 
 /// A cut triangle (`TriangleClip`) as the fan of its corners: triangle k is corners 0, k + 1, k + 2.

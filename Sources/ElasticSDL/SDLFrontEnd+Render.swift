@@ -3,42 +3,42 @@ import ElasticCore
 import ElasticRaster
 
 extension SDLFrontEnd {
-    /// Draws a whole frame through SDL's renderer (OpenGL, or the software renderer when the
-    /// compositor cannot have its surface): the commands in order, anti-aliased by the
-    /// tessellator's fringe. A list tessellated for exact coverage is not drawn: SDL would fill
-    /// its signed fans' negative triangles as positive ones. Either way the compositor's next
-    /// frame is whole, since the buffer changed under it.
-    func render(_ list: DrawList, scale: Double) {
-        compositor.invalidate()
-        guard !list.mesh.hasSignedFans else { return }
-        let s = Float(scale.isFinite && scale > 0 ? scale : 1)
-        SDL_RenderSetScale(renderer, s, s)
-        let clear = list.clearColor
-        SDL_SetRenderDrawColor(renderer, clear.r, clear.g, clear.b, 255)
-        SDL_RenderClear(renderer)
-        // SDL's software renderer truncates vertex positions to whole pixels (`HalfPixelShift`).
-        let source = truncatesVertices ? halfPixel.apply(to: list.mesh.vertices, scale: s) : list.mesh.vertices
-        source.withUnsafeBufferPointer { vertices in
-            // `Vertex` is laid out as `SDL_Vertex` (ElasticSDLTests).
-            vertices.withMemoryRebound(to: SDL_Vertex.self) { vertices in
-                list.mesh.indices.withUnsafeBufferPointer { indices in
-                    for command in list.commands {
-                        switch command {
-                        case let .triangles(first, count, blend):
-                            guard count > 0, first >= 0, first + count <= indices.count, let base = indices.baseAddress else { continue }
-                            SDL_SetRenderDrawBlendMode(renderer, blend == .none ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-                            _ = SDL_RenderGeometry(renderer, nil, vertices.baseAddress, Int32(vertices.count), base + first, Int32(count))
-                        case let .text(index):
-                            text.draw(list.texts[index], pixelScale: Double(s))
-                        case let .rect(r, color):
-                            SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
-                            SDL_SetRenderDrawBlendMode(renderer, color.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-                            var rect = SDL_FRect(r)
-                            SDL_RenderFillRectF(renderer, &rect)
-                        }
-                    }
-                }
-            }
-        }
+    /// Triangles of one colour get exact area coverage exactly when the compositor draws the
+    /// frame, so the tessellator then adds no fringe.
+    public var rendersExactCoverage: Bool { compositedTarget() != nil }
+
+    /// The buffer the compositor draws frames into: the software renderer's surface, when
+    /// `softwareCompositing` is on and the compositor takes its format. Only the software renderer
+    /// draws into the window surface (asking a GL window for one would create a second framebuffer).
+    func compositedTarget() -> PixelBuffer? {
+        guard softwareCompositing, rendererName == "software", let buffer = writableSurface().flatMap(PixelBuffer.init),
+              Compositor.supports(buffer.format) else { return nil }
+        return buffer
     }
+
+    /// Clears and draws a frame, one way or the other as a whole: the compositor into the
+    /// software renderer's surface, or else SDL's renderer (`render`). `scale` maps scene points
+    /// to output pixels.
+    public func render(_ list: DrawList, scale: Double) {
+        text.beginFrame()
+        defer { text.endFrame() }
+        guard let target = compositedTarget() else {
+            rendered = true
+            renderWithSDL(list, scale: scale)
+            return
+        }
+        rendered = false
+        if compositor.begin(list, scale: scale, target: target) { compositor.composite(list, host: self) }
+    }
+
+    /// The output-pixel rectangles the last `render` redrew (the whole output when it redrew
+    /// everything), which `--trace-draw` records for other rasterizers to redraw.
+    public var drawnRects: [PixelRect] {
+        rendered ? [PixelRect(x0: 0, y0: 0, x1: outputSize.width, y1: outputSize.height)] : compositor.frameRects
+    }
+
+    public var damagedPixels: Int { rendered ? outputSize.width * outputSize.height : compositor.damagedPixels }
+
+    /// The rectangles a present must show, nil for the whole output.
+    var presentRects: [PixelRect]? { rendered ? nil : compositor.presentRects }
 }

@@ -56,14 +56,14 @@ final class SDLText {
         return Int(w)
     }
 
-    func draw(_ item: TextItem, pixelScale: Double) {
+    func render(_ item: TextItem, pixelScale: Double) {
         guard let (label, dst) = placed(item, pixelScale: pixelScale) else { return }
         var rect = dst
         SDL_SetTextureAlphaMod(label.texture, item.color.a)
         SDL_RenderCopyF(renderer, label.texture, nil, &rect)
     }
 
-    /// The label's pixels where `draw` blits them (unscaled: `points`) with a renderer of `scale`:
+    /// The label's pixels where `render` blits them (unscaled: `points`) with a renderer of `scale`:
     /// none (an empty image) when they lie outside the `viewport` (output pixels), where SDL draws
     /// nothing; nil when it is not drawn.
     func image(_ item: TextItem, pixelScale: Double, scale: Float, viewport: (width: Int, height: Int)) -> LabelImage? {

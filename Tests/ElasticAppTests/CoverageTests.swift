@@ -163,7 +163,7 @@ extension WindowFaultTests {
         tess.rectangleCores = true
         tess.pixelScale = scale
         for shape in shapes { shape.draw(&tess, &list) }
-        front.draw(list, scale: scale)
+        front.render(list, scale: scale)
         let file = dir.appendingPathComponent("coverage-\(scale)-\(antialias)\(label).png").path
         try front.saveScreenshot(to: file)
         front.present()
@@ -188,7 +188,7 @@ extension WindowFaultTests {
     func exactCoverageAtTheAppTolerance() throws {
         let dir = try ElasticBinary.scratch("coverage")
         let front = try WindowFaultTests.frontEnd()
-        #expect(front.drawsExactCoverage, "the software renderer on the dummy driver should draw exact coverage")
+        #expect(front.rendersExactCoverage, "the software renderer on the dummy driver should draw exact coverage")
         let tolerance = try WindowFaultTests.appTolerancePixels()
         for scale in [1.0, 1.5, 2.0] {
             let shapes = WindowFaultTests.coverageShapes(scale: scale)
@@ -237,7 +237,7 @@ extension WindowFaultTests {
         var tess = Tessellator(tolerance: tolerance, antialias: false)
         tess.fill(halves[0], color: color, into: &list)
         tess.fill(halves[1], color: RGBA(40, 90, 201), into: &list)
-        front.draw(list, scale: scale)
+        front.render(list, scale: scale)
         let file = dir.appendingPathComponent("halves.png").path
         try front.saveScreenshot(to: file)
         front.present()

@@ -10,7 +10,7 @@ extension WindowFaultTests {
     func loopTurnsTheFringeOffForExactCoverage() throws {
         let dir = try ElasticBinary.scratch("coverage-wiring")
         let front = try WindowFaultTests.frontEnd()
-        #expect(front.drawsExactCoverage)
+        #expect(front.rendersExactCoverage)
         let (exact, _) = try WindowFaultTests.loop(on: front, scene: "wave-pull", headless: true, frameLimit: 1,
                                                    stats: dir.appendingPathComponent("a.csv").path)
         #expect(!exact.driver.tessellator.antialias)
@@ -18,7 +18,7 @@ extension WindowFaultTests {
         #expect(exact.driver.tessellator.signedFans && exact.driver.drawList.mesh.hasSignedFans)
         front.softwareCompositing = false
         defer { front.softwareCompositing = true }
-        #expect(!front.drawsExactCoverage)
+        #expect(!front.rendersExactCoverage)
         let (fringed, _) = try WindowFaultTests.loop(on: front, scene: "wave-pull", headless: true, frameLimit: 1,
                                                      stats: dir.appendingPathComponent("b.csv").path)
         #expect(fringed.driver.tessellator.antialias)
@@ -49,7 +49,7 @@ extension WindowFaultTests {
         triangle(Vec2(90, 40), Vec2(130, 80), Vec2(90, 80), blue, blue, blue)
         triangle(Vec2(200, 150), Vec2(1e6, 150), Vec2(200, 230), green, green, green)
         list.commitTriangles(blend: .none)
-        front.draw(list, scale: 1)
+        front.render(list, scale: 1)
         let image = try shot(of: front, in: dir, named: "mixed.png")
         #expect(image.pixel(30, 60) == red)
         #expect(image.pixel(110, 60) == blue, "the blue square lies on the gradient")
@@ -65,15 +65,15 @@ extension WindowFaultTests {
         let front = try WindowFaultTests.frontEnd(sized: 320, 240)
         defer { front.softwareCompositing = true }
         let red = RGBA(255, 0, 0), blue = RGBA(0, 0, 255)
-        front.draw(letterC(red, signedFans: true), scale: 1)
+        front.render(letterC(red, signedFans: true), scale: 1)
         var image = try shot(of: front, in: dir, named: "exact.png")
         #expect(image.pixel(letterCArm.x, letterCArm.y) == red && image.pixel(letterCMouth.x, letterCMouth.y) == .white)
         front.softwareCompositing = false
-        front.draw(letterC(blue, signedFans: true), scale: 1)
+        front.render(letterC(blue, signedFans: true), scale: 1)
         image = try shot(of: front, in: dir, named: "kept.png")
         #expect(image.pixel(letterCArm.x, letterCArm.y) == red, "the frame is kept as it was")
         #expect(image.pixel(letterCMouth.x, letterCMouth.y) == .white, "SDL drew the fan's triangles")
-        front.draw(letterC(blue, signedFans: false), scale: 1)
+        front.render(letterC(blue, signedFans: false), scale: 1)
         image = try shot(of: front, in: dir, named: "sdl.png")
         #expect(image.pixel(letterCArm.x, letterCArm.y) == blue && image.pixel(letterCMouth.x, letterCMouth.y) == .white)
     }
@@ -89,7 +89,7 @@ extension WindowFaultTests {
         list.mesh.triangle(far[0], far[1], far[2])
         list.commitTriangles(blend: .none)
         #expect(list.mesh.hasSignedFans)
-        front.draw(list, scale: 1)
+        front.render(list, scale: 1)
         let image = try shot(of: front, in: dir, named: "fan-far.png")
         #expect(image.pixel(letterCArm.x, letterCArm.y) == red)
         #expect(image.pixel(letterCMouth.x, letterCMouth.y) == .white, "the C's mouth, covered by a positive triangle of its fan")

@@ -41,10 +41,10 @@ extension WindowFaultTests {
         front.softwareCompositing = direct
         front.partialUpdates = false
         let (w, h) = (Double(front.outputSize.width) / scale, Double(front.outputSize.height) / scale)
-        front.draw(labelScene(width: w, height: h, squareAt: 60), scale: scale)
+        front.render(labelScene(width: w, height: h, squareAt: 60), scale: scale)
         front.present()
         front.partialUpdates = !whole && direct
-        front.draw(labelScene(width: w, height: h, squareAt: 95), scale: scale)
+        front.render(labelScene(width: w, height: h, squareAt: 95), scale: scale)
         let path = dir.appendingPathComponent("labels-\(direct)-\(scale)-\(whole).png").path
         try front.saveScreenshot(to: path)
         front.present()
@@ -72,7 +72,7 @@ extension WindowFaultTests {
         front.softwareCompositing = true
         for scale in [1.0, 1.5, 2.0] {
             let scene = WindowFaultTests.labelScene(width: 420 / scale, height: 340 / scale, squareAt: 60)
-            front.draw(scene, scale: scale)
+            front.render(scene, scale: scale)
             for item in scene.texts {
                 let image = front.labelImage(item)
                 #expect(image != nil, "scale \(scale): \(item.text)")

@@ -35,7 +35,7 @@ extension WindowFaultTests {
     func skippingTheClearUnderOpaqueWritesChangesNoPixel() throws {
         let dir = try ElasticBinary.scratch("opaque-cover")
         let front = try WindowFaultTests.frontEnd(sized: 1280, 720)
-        #expect(front.drawsExactCoverage)
+        #expect(front.rendersExactCoverage)
         front.compositor.coverPixels = 0  // mark every frame, however small its clear
         defer { front.compositor.coverPixels = 1 << 22 }
         for scene in [WindowFaultTests.coverScene(shift: 0), WindowFaultTests.veilScene(),
@@ -52,7 +52,7 @@ extension WindowFaultTests {
         front.invalidate()
         for step in 0..<6 {
             let list = WindowFaultTests.coverScene(shift: Double(step) * 7.3)
-            front.draw(list, scale: 1)
+            front.render(list, scale: 1)
             let path = dir.appendingPathComponent("damaged-\(step).png").path
             try front.saveScreenshot(to: path)
             front.present()
@@ -87,7 +87,7 @@ extension WindowFaultTests {
     func sharedClearGivesPlainPixels() throws {
         let dir = try ElasticBinary.scratch("shared-clear")
         let front = try WindowFaultTests.frontEnd(sized: 1280, 720)
-        #expect(front.drawsExactCoverage)
+        #expect(front.rendersExactCoverage)
         for farCover in [false, true] {
             let scene = WindowFaultTests.sharedClearScene(farCover: farCover)
             let direct = try WindowFaultTests.pixels(of: front, scene, scale: 1, compositing: true, in: dir)

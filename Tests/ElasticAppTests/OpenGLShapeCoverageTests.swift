@@ -42,11 +42,11 @@ struct OpenGLShapeCoverageTests {
             list.clearColor = .white
             // As FrameDriver sets it up: the fringe on (OpenGL has no exact coverage), the
             // tolerance in output pixels.
-            var tess = Tessellator(tolerance: try WindowFaultTests.appTolerancePixels() / scale, antialias: !front.drawsExactCoverage)
+            var tess = Tessellator(tolerance: try WindowFaultTests.appTolerancePixels() / scale, antialias: !front.rendersExactCoverage)
             tess.rectangleCores = true
             tess.pixelScale = scale
             for shape in WindowFaultTests.coverageShapes(scale: scale) { shape.draw(&tess, &list) }
-            front.draw(list, scale: scale)
+            front.render(list, scale: scale)
             try front.saveScreenshot(to: Self.sheetPath(dir, scale: scale))
             front.present()
         }

@@ -33,7 +33,7 @@ extension WindowFaultTests {
             var ignored: [PlatformEvent] = []
             front.pollEvents(into: &ignored)
         }
-        front.draw(list, scale: scale)
+        front.render(list, scale: scale)
         let path = dir.appendingPathComponent("overlay-\(width)x\(height)-\(scale).png").path
         try front.saveScreenshot(to: path)
         front.present()

@@ -37,7 +37,7 @@ extension WindowFaultTests {
         defer { front.compositor.shortcuts = true }
         // Every pixel drawn anew: with damage tracking the same list a second time would draw nothing.
         front.partialUpdates = false
-        front.draw(list, scale: scale)
+        front.render(list, scale: scale)
         let path = dir.appendingPathComponent("fill-\(compositing)-\(shortcuts)-\(scale).png").path
         try front.saveScreenshot(to: path)
         front.present()

@@ -30,7 +30,7 @@ extension WindowFaultTests {
             var list = DrawList()
             list.clearColor = .white
             list.addText(TextItem(text, at: Vec2(20, 100), size: 13, color: RGBA(0, 0, 0), alignment: .leading))
-            front.draw(list, scale: scale)
+            front.render(list, scale: scale)
             let path = dir.appendingPathComponent("text-\(scale).png").path
             try front.saveScreenshot(to: path)
             front.present()

@@ -23,7 +23,7 @@ extension WindowFaultTests {
     func veilOverTheClearIsComposedExactly() throws {
         let dir = try ElasticBinary.scratch("veil-fold")
         let front = try WindowFaultTests.frontEnd()
-        #expect(front.drawsExactCoverage)
+        #expect(front.rendersExactCoverage)
         let list = WindowFaultTests.veilScene()
         // Without shortcuts every veil pixel is blended.
         let folded = try WindowFaultTests.pixels(of: front, list, scale: 1, compositing: true, in: dir)

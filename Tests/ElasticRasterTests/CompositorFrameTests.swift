@@ -59,6 +59,27 @@ struct CompositorFrameTests {
         }
     }
 
+    @Test("a batch reaching past the index list, with an index past the vertices, draws its sound triangle and nothing else")
+    func unsoundBatch() {
+        var list = DrawList()
+        list.clearColor = .white
+        let red = RGBA(255, 0, 0)
+        let a = list.mesh.add(Vertex(Vec2(2, 2), red)), b = list.mesh.add(Vertex(Vec2(30, 2), red))
+        let c = list.mesh.add(Vertex(Vec2(2, 30), red))
+        list.mesh.triangle(a, b, c)
+        list.mesh.indices += [a, b, 99, c, b, 7]  // indices past the vertices
+        list.commitTriangles(blend: .none)
+        list.mesh.indices.removeLast(2)  // and the batch of 9 now reaches past the list's 7
+        Self.withBuffer { buffer in
+            let compositor = Compositor()
+            #expect(compositor.begin(list, scale: 1, target: buffer))
+            compositor.composite(list, host: CompositorHostTests.Labels())
+            let pixels = UnsafeBufferPointer(start: buffer.base.assumingMemoryBound(to: UInt32.self), count: 64 * 48)
+            #expect(pixels[5 * 64 + 5] & 0xFF_FFFF == 0xFF_0000, "the sound triangle")
+            #expect(pixels[40 * 64 + 40] & 0xFF_FFFF == 0xFF_FFFF && pixels[20 * 64 + 25] & 0xFF_FFFF == 0xFF_FFFF, "nothing else")
+        }
+    }
+
     @Test("a scale that is not a positive number draws at 1")
     func badScale() {
         let compositor = Compositor()

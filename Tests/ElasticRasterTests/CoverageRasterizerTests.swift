@@ -193,4 +193,29 @@ import Testing
         #expect(pixels[0] == 0xFF10_2030 && pixels[1] == 0xFFF0_E0D0 && pixels[3] == 0xFFF0_E0D0 && pixels[4] == 0xFF10_2030)
         #expect(pixels[5] == SpanBlend.blend(0xFFF0_E0D0, over: 0xFF10_2030, alpha: 128) && pixels[6] == 0xFF10_2030)
     }
+
+    @Test("a run (translucent rectangles) gives every byte, pixel byte and alpha the formula's value, rounded to the nearest level")
+    func runMatchesTheFormulaEverywhere() {
+        // Row d holds the byte d in every pixel's four bytes; 259 pixels: the 8-wide lanes and the tail.
+        var row = [UInt32](repeating: 0, count: 259)
+        var wrong = 0
+        for a in 0...255 as ClosedRange<UInt32> {
+            for s in 0...255 as ClosedRange<UInt32> {
+                for d in 0...255 as ClosedRange<UInt32> {
+                    let expected = UInt32(((Double(s) * Double(a) + Double(d) * Double(255 - a)) / 255).rounded())
+                    row[0] = d &* 0x0101_0101
+                    row.withUnsafeMutableBufferPointer { SpanBlend.blendRun($0.baseAddress! + 0, count: 1, color: s &* 0x0101_0101, alpha: a) }
+                    if row[0] != expected &* 0x0101_0101 { wrong += 1 }
+                }
+                for k in row.indices { row[k] = UInt32(k % 256) &* 0x0101_0101 }
+                row.withUnsafeMutableBufferPointer { SpanBlend.blendRun($0.baseAddress!, count: $0.count, color: s &* 0x0101_0101, alpha: a) }
+                for k in row.indices {
+                    let d = Double(k % 256)
+                    let expected = UInt32(((Double(s) * Double(a) + d * Double(255 - a)) / 255).rounded())
+                    if row[k] != expected &* 0x0101_0101 { wrong += 1 }
+                }
+            }
+        }
+        #expect(wrong == 0, "\(wrong) blends off the formula")
+    }
 }

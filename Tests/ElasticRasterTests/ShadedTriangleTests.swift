@@ -31,7 +31,7 @@ import TestSupport
         var out = pixels, shaded = ShadedTriangles()
         out.withUnsafeMutableBytes { bytes in
             let buffer = PixelBuffer(base: bytes.baseAddress!, width: width, height: height, pitch: width * 4, format: format)
-            shaded.draw(v[0], v[1], v[2], scale: scale, into: buffer, clippedTo: region)
+            shaded.blend(v[0], v[1], v[2], scale: scale, into: buffer, clippedTo: region)
         }
         return out
     }

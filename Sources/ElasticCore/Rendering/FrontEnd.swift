@@ -1,5 +1,5 @@
-/// What a game loop needs from the platform: events in, a draw list drawn, a present, the window's
-/// sizes and a screenshot. `SDLFrontEnd` is the real one; `NullFrontEnd` draws nothing, for soaks
+/// What a game loop needs from the platform: events in, a draw list rendered, a present, the
+/// window's sizes and a screenshot. `SDLFrontEnd` is the real one; `NullFrontEnd` renders nothing, for soaks
 /// and tests that drive the app's loop without SDL.
 public protocol FrontEnd: AnyObject {
     /// The renderer's name, as the HUD and the stats preamble show it.
@@ -10,22 +10,23 @@ public protocol FrontEnd: AnyObject {
     var windowSize: (width: Int, height: Int) { get }
     /// Output pixels per window coordinate (1 on ordinary displays, 2 on most HiDPI ones).
     var pixelScale: Double { get }
-    /// Whether `draw` gives filled triangles their exact area coverage itself, so the tessellator
+    /// Whether `render` gives filled triangles their exact area coverage itself, so the tessellator
     /// must not add its anti-aliasing fringe.
-    var drawsExactCoverage: Bool { get }
+    var rendersExactCoverage: Bool { get }
 
-    /// Output pixels the last `draw` redrew (the whole output when it redrew everything).
+    /// Output pixels the last `render` redrew (the whole output when it redrew everything).
     var damagedPixels: Int { get }
 
-    /// The next `draw` redraws and shows everything, whatever changed (a scene switch).
+    /// The next `render` redraws and shows everything, whatever changed (a scene switch).
     func invalidate()
 
     /// Appends the events that arrived since the last call.
     func pollEvents(into events: inout [PlatformEvent])
     /// Sleeps until an event arrives or `milliseconds` pass (a hidden or idle window must not spin).
     func waitForEvent(milliseconds: Int32)
-    /// Clears and draws a frame; `scale` maps scene points to output pixels.
-    func draw(_ list: DrawList, scale: Double)
+    /// Clears and renders a frame (rasterises the list into pixels; "draw" is what scenes do into
+    /// the list); `scale` maps scene points to output pixels.
+    func render(_ list: DrawList, scale: Double)
     /// Shows what was drawn.
     func present()
     /// Saves what has been drawn (before `present`) as a PNG.
@@ -40,6 +41,6 @@ public protocol FrontEnd: AnyObject {
 }
 
 extension FrontEnd {
-    public var drawsExactCoverage: Bool { false }
+    public var rendersExactCoverage: Bool { false }
     public func readPixels(into pixels: inout [UInt8]) -> (width: Int, height: Int)? { nil }
 }

@@ -7,8 +7,8 @@ public final class NullFrontEnd: FrontEnd {
     public let pixelScale = 1.0
     /// It draws nothing.
     public let damagedPixels = 0
-    /// Frames drawn and presented so far.
-    public private(set) var drawn = 0
+    /// Frames rendered and presented so far.
+    public private(set) var rendered = 0
     public private(set) var presented = 0
     private var queued: [PlatformEvent] = []
 
@@ -31,7 +31,7 @@ public final class NullFrontEnd: FrontEnd {
 
     public func waitForEvent(milliseconds: Int32) {}
     public func invalidate() {}
-    public func draw(_ list: DrawList, scale: Double) { drawn += 1 }
+    public func render(_ list: DrawList, scale: Double) { rendered += 1 }
     public func present() { presented += 1 }
 
     /// No font: callers fall back to their estimate.

@@ -25,7 +25,7 @@ public struct ShadedTriangles: Sendable {
     /// Blends triangle `a`, `b`, `c` (points; × `scale` = output pixels, as `CoverageWriter.add`
     /// takes them) into `buffer`, writing only the pixels of `region`. A triangle with no area or
     /// a corner that is not finite draws nothing.
-    public mutating func draw(_ a: Vertex, _ b: Vertex, _ c: Vertex, scale: Float, into buffer: PixelBuffer,
+    public mutating func blend(_ a: Vertex, _ b: Vertex, _ c: Vertex, scale: Float, into buffer: PixelBuffer,
                               clippedTo region: PixelRegion) {
         let s = Double(scale)
         // Exact products: `Float(p.x)` is then the rasteriser's `a.x * scale`, as for a one-colour run.

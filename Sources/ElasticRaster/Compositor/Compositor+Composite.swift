@@ -69,7 +69,8 @@ extension Compositor {
         let signed = mesh.hasSignedFans
         mesh.vertices.withUnsafeBufferPointer { vertices in
             mesh.indices.withUnsafeBufferPointer { indices in
-                let n = vertices.count
+                // A batch reaching past the index list draws what the list holds.
+                let run = run.clamped(to: 0..<indices.count), n = vertices.count
                 var k = run.lowerBound
                 while k + 3 <= run.upperBound {
                     defer { k += 3 }
@@ -80,7 +81,7 @@ extension Compositor {
                         coverage.add(a, b, c, scale: scale, signed: signed)
                     } else {
                         coverage.flush()
-                        shaded.draw(a, b, c, scale: scale, into: target, clippedTo: coverage.region)
+                        shaded.blend(a, b, c, scale: scale, into: target, clippedTo: coverage.region)
                     }
                 }
                 coverage.flush()

@@ -166,7 +166,7 @@ public final class FrameDriver {
 
     /// Tessellates the scene into `drawList` (cleared first) for the front end that draws it:
     /// `outputScale` is output pixels per window coordinate (the HiDPI factor), `exactCoverage`
-    /// whether the front end draws this frame with exact coverage (`FrontEnd.drawsExactCoverage`),
+    /// whether the front end draws this frame with exact coverage (`FrontEnd.rendersExactCoverage`),
     /// so fills may be signed fans. Both are the frame's target, handed in here and nowhere else,
     /// since a front end can lose exact coverage between frames (a lost surface).
     public func draw(outputScale: Double = 1, exactCoverage: Bool = false) {

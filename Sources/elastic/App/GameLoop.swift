@@ -76,7 +76,7 @@ final class GameLoop {
             throw ValidationFailure("\(error)")
         }
         driver.measureText = { [frontEnd] text, size in frontEnd.textWidth(text, size: size) }
-        driver.tessellator.antialias = config.antialias && !frontEnd.drawsExactCoverage
+        driver.tessellator.antialias = config.antialias && !frontEnd.rendersExactCoverage
         outputs.attach(to: driver)
         let tuning = try config.tuning ?? SpringTuning()
         self.tuning = tuning
@@ -215,7 +215,7 @@ final class GameLoop {
     /// The scene, then the add-ons over it, each counted in its stats column.
     private func draw(now: Double) {
         // Asked every frame: signed fans need exact coverage, which a lost surface can end.
-        driver.draw(outputScale: frontEnd.pixelScale, exactCoverage: frontEnd.drawsExactCoverage)
+        driver.draw(outputScale: frontEnd.pixelScale, exactCoverage: frontEnd.rendersExactCoverage)
         timing.mark(.tessellate)
         let moment = FrameMoment(now: now, driver: driver, frontEnd: frontEnd, report: report)
         for addOn in addOns {
@@ -247,7 +247,7 @@ final class GameLoop {
     func submitDrawList() {
         var list = DrawList()
         swap(&list, &driver.drawList)
-        frontEnd.draw(list, scale: drawScale)
+        frontEnd.render(list, scale: drawScale)
         swap(&list, &driver.drawList)
     }
 

@@ -7,7 +7,7 @@
 #   hint   the on-screen key hint (KeyHint.draw)
 #   steps  the scene's fixed steps (4 per frame at 240 Hz)
 #   own    draw + hint + steps: the app's own work
-#   sdl    SDLFrontEnd.draw (submitting to SDL and SDL's rasterising)
+#   sdl    SDLFrontEnd.render (the compositor, or SDL's renderer)
 #   frame  the whole frame
 #
 #   scripts/count-instructions.sh [--window WxH] [--moving | --replays DIR] [--seconds S] [SCENE…]
@@ -58,7 +58,7 @@ for scene in "${scenes[@]}"; do
   count() { grep -m1 -E "$1" "$out/$scene.txt" | awk '{gsub(",", "", $1); print $1}'; }
   frames=$((seconds * 60 + 1))
   draw=$(count 'DP4draw4into.*TW'); hint=$(count '7KeyHintV4draw'); steps=$(count 'DP4step2dt.*TW')
-  sdl=$(count 'SDLFrontEndC4draw_5scale'); frame=$(count 'GameLoopC8runFrame')
+  sdl=$(count 'SDLFrontEndC6render_5scale'); frame=$(count 'GameLoopC8runFrame')
   printf '%-15s %9d %9d %9d %9d %11d %11d\n' "$scene" $((draw / frames)) $((hint / frames)) $((steps / frames)) \
     $(((draw + hint + steps) / frames)) $((sdl / frames)) $((frame / frames))
 done

@@ -7,7 +7,7 @@
 # chosen by the code it reaches runs (below): under ASan, every part of Sources/elastic and
 # ElasticSDL is reached by one of them, and the suites left out drive the same code again at other
 # sizes or times; under TSan, which finds races, the suites that reach the code running on more
-# than one thread (the compositor's fill worker, the signal trap, the video frame pipe).
+# than one thread (the compositor's band worker, the signal trap, the video frame pipe).
 # The end-to-end tests run the sanitized binary too. LeakSanitizer is on, with suppressions for
 # leaks inside the toolchain's libraries (scripts/lsan.supp). ELASTIC_SANITIZER (address or thread)
 # tells the soak test not to hold resident memory to 1 MiB (ASan's quarantine keeps freed memory
@@ -20,7 +20,7 @@ libraries=(ElasticCoreTests ElasticRasterTests ElasticScenesTests ElasticStatsTe
 address_app=(
     WindowFaultTests      # in-process: SDLFrontEnd, the game loop, damage and coverage through SDL, labels
     PlayHeadlessTests     # play's command line, headless runs, stats, trace and screenshot outputs
-    MovingReplayTests     # every scene moving: the compositor's fills on both cores
+    MovingReplayTests     # every scene moving in the binary
     SignalStopTests       # the signal trap and stopping with the summary written
     RobustnessTests       # bad flags and files, full disks, the spring inspector's extremes
     OutputSafetyTests     # run files: nothing half-written, inputs never clobbered
@@ -36,8 +36,8 @@ address_app=(
     DrawTraceTests        # --draw-trace
 )
 thread_app=(
-    WindowFaultTests      # the fill worker beside the game loop, in-process
-    MovingReplayTests     # the fill worker in the binary, every scene moving
+    WindowFaultTests      # the band worker beside the game loop, in-process (1920x1080 frames)
+    MovingReplayTests     # every scene moving in the binary
     SignalStopTests       # signals arriving while frames run
     VideoExportTests      # the frame pipe's writer thread
 )

@@ -66,9 +66,9 @@ extension WindowFaultTests {
         front.partialUpdates = false
     }
 
-    /// Small shapes over most of the far half and larger ones in the near half: the clear of a
-    /// whole frame goes half to the second core. With a shape over the far half, it does not.
-    static func sharedClearScene(farCover: Bool) -> DrawList {
+    /// Shapes across the rows where bands meet, a translucent card over two of them, labels; with
+    /// `shaded`, a triangle whose corners differ in colour too, which keeps the frame in one band.
+    static func bandScene(shaded: Bool) -> DrawList {
         var list = DrawList()
         var tess = Tessellator()
         tess.antialias = false
@@ -76,25 +76,32 @@ extension WindowFaultTests {
         tess.fill(Path { $0.circle(center: Vec2(640.3, 180.6), radius: 150.2) }, color: RGBA(0, 0, 255), into: &list)
         tess.fillRoundedRect(Rect(x: 20.4, y: 655.7, width: 110.1, height: 44.2), radius: 10, color: RGBA(0, 122, 255), into: &list)
         list.addText(TextItem("Start", at: Vec2(75, 678), size: 17, color: .white))
-        if farCover {
-            tess.fill(Path { $0.roundedRect(Rect(x: 0, y: 380, width: 1280, height: 300), radius: 20) },
-                      color: RGBA(0, 175, 240, 200), into: &list)
+        tess.fill(Path { $0.roundedRect(Rect(x: 0, y: 380.3, width: 1280, height: 300), radius: 20) },
+                  color: RGBA(0, 175, 240, 200), into: &list)
+        list.addRect(Rect(x: 100.5, y: 24.5, width: 500, height: 51), color: RGBA(200, 30, 30, 90))
+        list.addText(TextItem("Across the bands", at: Vec2(640, 400), size: 40, color: RGBA(10, 10, 10, 200)))
+        if shaded {
+            let i = list.mesh.add(Vertex(Vec2(900, 100), RGBA(255, 0, 0))), j = list.mesh.add(Vertex(Vec2(1200, 150), RGBA(0, 255, 0)))
+            let k = list.mesh.add(Vertex(Vec2(1000, 600), RGBA(0, 0, 255)))
+            list.mesh.triangle(i, j, k)
+            list.commitTriangles(blend: .none)
         }
         return list
     }
 
-    @Test("a clear shared with a second core gives a plain clear's pixels, and is not shared where the far half is drawn over")
-    func sharedClearGivesPlainPixels() throws {
-        let dir = try ElasticBinary.scratch("shared-clear")
-        let front = try WindowFaultTests.frontEnd(sized: 1280, 720)
+    @Test("a whole frame drawn in bands on both cores gives the plain painter's pixels; shaded triangles keep it one band")
+    func bandsGivePlainPixels() throws {
+        let dir = try ElasticBinary.scratch("bands")
+        let front = try WindowFaultTests.frontEnd(sized: 1920, 1080)
         #expect(front.rendersExactCoverage)
-        for farCover in [false, true] {
-            let scene = WindowFaultTests.sharedClearScene(farCover: farCover)
-            let direct = try WindowFaultTests.pixels(of: front, scene, scale: 1, compositing: true, in: dir)
-            #expect(front.compositor.sharesClear == !farCover, "far half drawn over: \(farCover)")
+        for shaded in [false, true] {
+            let scene = WindowFaultTests.bandScene(shaded: shaded)
+            let banded = try WindowFaultTests.pixels(of: front, scene, scale: 1, compositing: true, in: dir)
+            #expect(shaded ? front.compositor.bandCount == 1 : front.compositor.bandCount > 20, "\(front.compositor.bandCount) bands")
             let plain = try WindowFaultTests.pixels(of: front, scene, scale: 1, compositing: true, shortcuts: false, in: dir)
-            let differing = zip(direct.pixels, plain.pixels).filter { $0 != $1 }.count
-            #expect(differing == 0, "far half drawn over: \(farCover): \(differing) pixels differ")
+            #expect(front.compositor.bandCount == 1)
+            let differing = zip(banded.pixels, plain.pixels).filter { $0 != $1 }.count
+            #expect(differing == 0, "shaded: \(shaded): \(differing) pixels differ")
         }
     }
 }

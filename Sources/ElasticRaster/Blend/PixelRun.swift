@@ -10,20 +10,6 @@ public enum PixelRun {
     /// `wmemset`, looked up once; nil where the C library has none (then plain stores are used).
     private static let wideFill: WideFill? = dlsym(nil, "wmemset").map { unsafeBitCast($0, to: WideFill.self) }
 
-    /// From this many pixels (2 MiB) on, `fillShared` splits a fill with a second core.
-    public static let sharedCount = 1 << 19
-
-    /// Sets `count` pixels from `start` to `pixel`, the far half on a second core (`FillWorker`)
-    /// when there is one and the run is at least `sharedCount` long. Only worth it where this core
-    /// does not draw over that half afterwards (`Compositor.sharesClear`).
-    public static func fillShared(_ start: UnsafeMutablePointer<UInt32>, count: Int, with pixel: UInt32) {
-        if count >= sharedCount, let worker = FillWorker.shared {
-            worker.fill(start, count: count, with: pixel)
-        } else {
-            fill(start, count: count, with: pixel)
-        }
-    }
-
     /// Sets `count` pixels from `start` to `pixel`.
     @inline(__always)
     public static func fill(_ start: UnsafeMutablePointer<UInt32>, count: Int, with pixel: UInt32) {

@@ -4,7 +4,9 @@ extension Compositor {
     /// Clears and composites the list `begin` planned inside `frameRects`, in painter's order, all
     /// into the buffer: the clear and opaque rectangles stored, runs of one colour with exact
     /// coverage, triangles whose corners differ in colour shaded (`ShadedTriangles`), translucent
-    /// rectangles by the spans' rule (`SpanBlend`), labels as the pixels `host` renders them (`LabelBlend`).
+    /// rectangles by the spans' rule (`SpanBlend`), labels as the pixels `host` renders them
+    /// (`LabelBlend`). A large whole frame goes in bands of rows, each cleared and drawn while it
+    /// stays in the core's cache, on both cores (`BlockWorker`); any other frame in one band.
     public func composite(_ list: DrawList, host: CompositorHost) {
         guard let target else { return }
         defer { self.target = nil }
@@ -13,48 +15,110 @@ extension Compositor {
         var damage = DamageTracker()
         swap(&damage, &self.damage)
         defer { swap(&damage, &self.damage) }
-        let s = scale
-        let clearPixel = target.format.pixel(list.clearColor)
-        clearUncovered(target, frameRects, pixel: clearPixel)
-        for (position, command) in list.commands.enumerated() {
+        fetchLabels(list, host: host)
+        let rows = coverage.region.bounds.y0..<max(coverage.region.bounds.y0, coverage.region.bounds.y1)
+        let height = bandHeight(rows: rows, damage: damage)
+        withUnsafePointer(to: list) { list in
+            withUnsafePointer(to: &damage) { damage in
+                var bands = FrameBands(compositor: self, list: list, damage: damage, target: target,
+                                       clearPixel: target.format.pixel(list.pointee.clearColor), rows: rows, height: height)
+                withUnsafePointer(to: &bands) { bands in
+                    let count = bands.pointee.count
+                    bandCount = count
+                    if count > 1, let worker = BlockWorker.shared {
+                        worker.run(count: count, context: bands) { context, block, lane in
+                            let bands = context.assumingMemoryBound(to: FrameBands.self)
+                            bands.pointee.compositor.drawBand(block, of: bands, lane: lane)
+                        }
+                    } else {
+                        for block in 0..<count { drawBand(block, of: bands, lane: 0) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Rows a band holds: a large whole frame (`bandedPixels`) whose every run has its spans
+    /// found ahead is cut into bands of about 128 KiB of pixels (a core's cache keeps one between
+    /// its clear and its shapes); anything else is one band.
+    private func bandHeight(rows: Range<Int>, damage: DamageTracker) -> Int {
+        let width = outputRect.width
+        guard shortcuts, redrawsWholeOutput, outputRect.area >= Self.bandedPixels, width > 0,
+              damage.runs.allSatisfy({ $0.spans != nil && $0.color != nil }) else { return max(rows.count, 1) }
+        return max(Self.minBandRows, Self.bandBytes / (4 * width))
+    }
+
+    /// The labels of the frame's texts that meet what it redraws, rendered by the host here, on
+    /// the caller's thread (the host's font cache is its own), before any band is drawn.
+    private func fetchLabels(_ list: DrawList, host: CompositorHost) {
+        labels.removeAll(keepingCapacity: true)
+        let whole = redrawsWholeOutput
+        for item in list.texts {
+            let box = DamageTracker.textBounds(item, scale: Double(scale))
+            let meets = whole || frameRects.contains { !$0.intersection(box).isEmpty }
+            labels.append(meets ? host.labelImage(item).flatMap { $0.bounds.isEmpty ? nil : $0 } : nil)
+        }
+    }
+
+    /// Clears and draws band `block` of `bands` (every command clipped to it), with lane `lane`'s
+    /// scratch. Both cores run it at once on different bands: it writes only its band's pixels
+    /// and its lane's scratch, and reads the frame's plan.
+    func drawBand(_ block: Int, of bands: UnsafePointer<FrameBands>, lane index: Int) {
+        let job = bands.pointee, lane = lanes[index], target = job.target
+        let y0 = job.rows.lowerBound + block * job.height, y1 = min(y0 + job.height, job.rows.upperBound)
+        let single = job.count == 1
+        lane.areas.removeAll(keepingCapacity: true)
+        if single {
+            lane.areas.append(contentsOf: frameRects)
+        } else {
+            for area in frameRects {
+                let cut = area.intersection(PixelRect(x0: area.x0, y0: y0, x1: area.x1, y1: y1))
+                if !cut.isEmpty { lane.areas.append(cut) }
+            }
+            lane.clip.set(lane.areas)
+        }
+        let clip = single ? coverage.region : lane.clip
+        // Read once, as locals: through self, each read would be a retain of the array.
+        let areas = lane.areas, list = job.list, damage = job.damage, drawnBefore = self.drawnBefore, labels = self.labels
+        let shortcuts = self.shortcuts, scale = self.scale
+        clearUncovered(target, areas, pixel: job.clearPixel, scratch: &lane.uncovered)
+        for (position, command) in list.pointee.commands.enumerated() {
             switch command {
             case let .triangles(first, count, _):
-                guard count > 0, position < damage.commandRuns.count else { continue }
+                guard count > 0, position < damage.pointee.commandRuns.count else { continue }
                 // A run whose box meets nothing drawn before it this frame lies over the clear alone.
                 var drawn = drawnBefore[position]
-                for run in damage.runs[damage.commandRuns[position]] {
+                for run in damage.pointee.runs[damage.pointee.commandRuns[position]] {
                     defer { drawn = drawn.union(run.bounds) }
+                    guard run.bounds.y0 < y1, run.bounds.y1 > y0 else { continue }
                     if let spans = run.spans, let color = run.color {
                         let alone = shortcuts && run.bounds.intersection(drawn).isEmpty
-                        coverage.blend(damage.spans[spans], color: color, under: alone ? clearPixel : nil)
-                    } else {
+                        CoverageWriter.blend(damage.pointee.spans[spans], color: color, under: alone ? job.clearPixel : nil,
+                                             clip: clip, into: target)
+                    } else {  // one band only (`bandHeight`)
                         let run = run.indices.clamped(to: first..<(first + count))
-                        compositeTriangles(run, of: list.mesh, into: target)
+                        compositeTriangles(run, of: list.pointee.mesh, into: target)
                     }
                 }
             case let .text(index):
-                let item = list.texts[index]
-                let box = DamageTracker.textBounds(item, scale: Double(s))
-                let whole = redrawsWholeOutput
-                guard whole || frameRects.contains(where: { !$0.intersection(box).isEmpty }),
-                      let label = host.labelImage(item), !label.bounds.isEmpty else { continue }
-                for area in frameRects where whole || !area.intersection(box).isEmpty {
-                    LabelBlend.blend(label, into: target, clip: area)
-                }
+                guard index < labels.count, let label = labels[index], label.y < y1, label.y + label.height > y0 else { continue }
+                let box = label.bounds
+                for area in areas where !area.intersection(box).isEmpty { LabelBlend.blend(label, into: target, clip: area) }
             case let .rect(r, color) where color.isOpaque:
-                guard let pixels = r.filledPixels(scale: s) else { continue }
-                for area in frameRects {
+                guard let pixels = r.filledPixels(scale: scale), pixels.y0 < y1, pixels.y1 > y0 else { continue }
+                for area in areas {
                     let clipped = pixels.intersection(area)
                     if !clipped.isEmpty { target.fill(clipped, color: color) }
                 }
             case let .rect(r, color):
-                guard let pixels = r.filledPixels(scale: s) else { continue }
+                guard let pixels = r.filledPixels(scale: scale), pixels.y0 < y1, pixels.y1 > y0 else { continue }
                 // Over the clear alone a translucent fill gives one colour: stored, not blended.
-                let alone = shortcuts ? coverage.composed(color, over: list.clearColor) : nil
-                forEachUncovered(of: frameRects, within: pixels, after: position) { piece in
-                    guard let pixel = alone else { coverage.fill(piece, color: color); return }
+                let alone = shortcuts ? coverage.composed(color, over: list.pointee.clearColor) : nil
+                let bounds = clip.bounds
+                forEachUncovered(of: areas, within: pixels, after: position, scratch: &lane.uncovered) { piece in
+                    guard let pixel = alone else { CoverageWriter.fill(piece, color: color, clip: bounds, into: target); return }
                     let under = piece.intersection(drawnBefore[position])
-                    if !under.isEmpty { coverage.fill(under, color: color) }
+                    if !under.isEmpty { CoverageWriter.fill(under, color: color, clip: bounds, into: target) }
                     piece.forEachPiece(outside: under) { target.fill($0, pixel: pixel) }
                 }
             }
@@ -88,4 +152,25 @@ extension Compositor {
             }
         }
     }
+}
+
+/// A frame's composite as bands of rows, as both cores read it while they draw (`drawBand`):
+/// pointers to the caller's list and damage, valid until `composite` returns.
+struct FrameBands {
+    unowned(unsafe) let compositor: Compositor
+    let list: UnsafePointer<DrawList>
+    let damage: UnsafePointer<DamageTracker>
+    let target: PixelBuffer
+    let clearPixel: UInt32
+    /// The frame's rows, and how many a band holds.
+    let rows: Range<Int>, height: Int
+
+    var count: Int { max(1, (rows.count + height - 1) / height) }
+}
+
+/// One core's scratch while it draws a band.
+final class CompositeLane {
+    var clip = PixelRegion()
+    var uncovered = PixelRegion()
+    var areas: [PixelRect] = []
 }

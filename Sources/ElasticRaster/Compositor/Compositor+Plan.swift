@@ -9,7 +9,7 @@ extension Compositor {
     /// clear skips those; whatever else lands there first is overwritten too. Marking and reading the marks
     /// cost more than a clear that stays in the cache saves, or than a few covered pixels save,
     /// so only a large clear of which a quarter may be covered is marked.
-    /// Sets `sharesClear` from the same boxes. `damage` has this frame's runs.
+    /// `damage` has this frame's runs.
     func planCover(_ list: DrawList, damage: DamageTracker) {
         let s = scale
         drawnBefore.removeAll(keepingCapacity: true)
@@ -23,8 +23,6 @@ extension Compositor {
         let bounds = coverage.region.bounds
         let rows = bounds.y0..<max(bounds.y0, bounds.y1)
         var drawn = PixelRect.empty
-        var far = FarHalf(shortcuts ? frameRects : [])
-        defer { sharesClear = far.shares }
         for (position, command) in list.commands.enumerated() {
             drawnBefore.append(drawn)
             switch command {
@@ -33,18 +31,15 @@ extension Compositor {
                 guard position < damage.commandRuns.count else { continue }
                 for run in damage.runs[damage.commandRuns[position]] {
                     drawn = drawn.union(run.bounds)
-                    far.add(run.bounds)
-                    guard marks, let spans = run.spans, let color = run.color, color.a == 255 else { continue }
+                        guard marks, let spans = run.spans, let color = run.color, color.a == 255 else { continue }
                     cover.mark(whole: damage.spans[spans], rows: rows)
                 }
             case let .text(index):
                 let box = DamageTracker.textBounds(list.texts[index], scale: Double(s))
                 drawn = drawn.union(box)
-                far.add(box)
             case let .rect(r, color) where color.isOpaque:
                 guard let pixels = r.filledPixels(scale: s) else { continue }
                 drawn = drawn.union(pixels)
-                far.add(pixels)
             case let .rect(r, color):
                 guard let pixels = r.filledPixels(scale: s) else { continue }
                 // The veil's fold stores a colour where only the clear lies under it (`composite`):
@@ -53,7 +48,6 @@ extension Compositor {
                     pixels.forEachPiece(outside: drawn) { occluders.append((position, $0)) }
                 }
                 drawn = drawn.union(pixels)
-                far.add(pixels)
             }
         }
     }
@@ -70,26 +64,23 @@ extension Compositor {
     }
 
     /// Clears each of `areas` of `buffer` to `pixel` where no opaque write of this frame covers it.
-    func clearUncovered(_ buffer: PixelBuffer, _ areas: [PixelRect], pixel: UInt32) {
-        let shared = sharesClear
+    func clearUncovered(_ buffer: PixelBuffer, _ areas: [PixelRect], pixel: UInt32, scratch: inout PixelRegion) {
         // A local constant, which the closure borrows: read from self, or a variable, it would be
         // copied at each call (a retain an array).
         let cover = self.cover
-        forEachUncovered(of: areas, within: buffer.bounds, after: -1) {
-            cover.fillUnmarked($0, base: buffer.base, pitch: buffer.pitch, pixel: pixel, shared: shared)
+        forEachUncovered(of: areas, within: buffer.bounds, after: -1, scratch: &scratch) {
+            cover.fillUnmarked($0, base: buffer.base, pitch: buffer.pitch, pixel: pixel)
         }
     }
 
     /// Calls `body` with disjoint rectangles holding the pixels of each of `areas` inside `bounds`
     /// that no occluder drawn after command `index` overwrites (the area's region, occluders
-    /// subtracted): a fill of the rest would be painted over whole (the clear under gooey-menu's
-    /// body and veil, under each card of a list). Past `maxPieces` rectangles no more is cut:
-    /// what is left is only cleared needlessly.
-    func forEachUncovered(of areas: [PixelRect], within bounds: PixelRect, after index: Int, _ body: (PixelRect) -> Void) {
-        // Taken out of self while cut: no copy, no exclusivity check per piece.
-        var pieces = PixelRegion(), occluders: [(command: Int, pixels: PixelRect)] = []
-        swap(&pieces, &uncovered); swap(&occluders, &self.occluders)
-        defer { swap(&pieces, &uncovered); swap(&occluders, &self.occluders) }
+    /// subtracted, cut in `scratch`): a fill of the rest would be painted over whole (the clear
+    /// under gooey-menu's body and veil, under each card of a list). Past `maxPieces` rectangles
+    /// no more is cut: what is left is only cleared needlessly.
+    func forEachUncovered(of areas: [PixelRect], within bounds: PixelRect, after index: Int, scratch pieces: inout PixelRegion,
+                          _ body: (PixelRect) -> Void) {
+        let occluders = self.occluders
         for area in areas {
             let pixels = area.intersection(bounds)
             guard !pixels.isEmpty else { continue }
@@ -99,7 +90,7 @@ extension Compositor {
                 continue
             }
             pieces.set(pixels)
-            for occluder in occluders where occluder.command > index {
+            for occluder in occluders where occluder.command > index && !occluder.pixels.intersection(pixels).isEmpty {
                 guard pieces.rectCount <= Self.maxPieces else { break }
                 pieces.subtract(occluder.pixels)
                 if pieces.isEmpty { break }

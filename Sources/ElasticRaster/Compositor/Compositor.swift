@@ -25,8 +25,12 @@ public final class Compositor {
     /// pixels): what an earlier clear or translucent fill need not write. Opaque rectangles drawn
     /// straight into the buffer, and the pieces of the veil's fold (`planCover`).
     var occluders: [(command: Int, pixels: PixelRect)] = []
-    /// Scratch for `forEachUncovered`: the pixels left uncovered.
-    var uncovered = PixelRegion()
+    /// Each core's scratch while it draws a band (`drawBand`): the caller's, the worker's.
+    let lanes = [CompositeLane(), CompositeLane()]
+    /// This frame's labels, by text index: those that meet what it redraws (`fetchLabels`).
+    var labels: [LabelImage?] = []
+    /// How many bands the last frame was drawn in.
+    var bandCount = 0
     /// This frame's pixels an opaque write covers whole (the clear skips them) and, per command,
     /// the box of what the commands before it drew (`planCover`).
     var cover = RowBitmap()
@@ -34,16 +38,22 @@ public final class Compositor {
     /// than a last-level cache keeps. Tests set 0 to mark every frame.
     var coverPixels = 1 << 22
     var drawnBefore: [PixelRect] = []
-    /// Whether this frame's clear goes half to a second core (`FarHalf`, found by `planCover`).
-    var sharesClear = false
-    /// Whether the clear skips what a later opaque write covers, shares its stores with a second
-    /// core, and the veil's fold and runs over the clear alone are stored, not blended. Tests turn
+    /// Whether the clear skips what a later opaque write covers, the veil's fold and runs over
+    /// the clear alone are stored, not blended, and a large whole frame is drawn in bands on both
+    /// cores. Tests turn
     /// the shortcuts off to compare against the plain painter's algorithm.
     var shortcuts = true
     /// This frame's scale (scene points to output pixels).
     public private(set) var scale: Float = 1
     /// The buffer this frame is drawn into.
     var target: PixelBuffer?
+
+    /// From this many pixels on (1920×1080 has about twice as many, 1280×720 fewer), a whole
+    /// frame is drawn in bands on both cores. Below it the bands' own work (each command's and
+    /// each occluder's cut to every band) costs about as much as the second core saves.
+    static let bandedPixels = 1 << 20
+    /// A band's pixels, in bytes, and its fewest rows (`bandHeight`).
+    static let bandBytes = 1 << 17, minBandRows = 16
 
     public init() {}
 

@@ -62,33 +62,28 @@ public final class CoverageWriter {
         }
     }
 
-    /// Blends spans found ahead (`DamageTracker.spans`: inside the output) of one colour into the
-    /// buffer, inside `region`. `under`: the pixel all of them lie over, when known
-    /// (`SpanBlend.apply`).
-    func blend(_ spans: ArraySlice<CoverageSpan>, color c: RGBA, under: UInt32? = nil) {
-        guard let buffer else { return }
+    /// Blends spans found ahead (`DamageTracker.spans`: inside the output) of one colour into
+    /// `buffer`, inside `clip`. `under`: the pixel all of them lie over, when known
+    /// (`SpanBlend.apply`). Reads nothing else: both cores call it, each with its own clip.
+    static func blend(_ spans: ArraySlice<CoverageSpan>, color c: RGBA, under: UInt32? = nil, clip region: PixelRegion,
+                      into buffer: PixelBuffer) {
         let clip = region.bounds
         // Spans are sorted by row: only the rows the region holds.
         let rows = RunSpans.indices(of: spans, rows: clip.y0..<clip.y1)
         guard !rows.isEmpty else { return }
         let pixel = buffer.format.pixel(RGBA(c.r, c.g, c.b, 255))
         if region.isRect, clip.x0 <= 0, clip.x1 >= buffer.width {
-            // Whole rows (a full frame): the rows are the cut, each span is drawn whole.
+            // Whole rows (a full frame, a band of one): the rows are the cut, each span is drawn whole.
             SpanBlend.apply(spans[rows], color: pixel, opacity: c.a, to: buffer.base, pitch: buffer.pitch, under: under)
         } else {
-            // Taken out of self while read: handed on from self, it would be copied (a retain an array).
-            var region = PixelRegion()
-            swap(&region, &self.region)
-            defer { swap(&region, &self.region) }
             SpanBlend.apply(spans[rows], clippedTo: region, color: pixel, opacity: c.a, to: buffer.base, pitch: buffer.pitch,
                             under: under)
         }
     }
 
-    /// Blends `color` over the output pixels of `rect` (inside `clip`): a translucent rectangle
+    /// Blends `color` over the output pixels of `rect` inside `clip`: a translucent rectangle
     /// (gooey-menu's veil), each pixel as a span of full coverage would be.
-    func fill(_ rect: PixelRect, color: RGBA) {
-        guard let buffer else { return }
+    static func fill(_ rect: PixelRect, color: RGBA, clip: PixelRect, into buffer: PixelBuffer) {
         let shown = rect.intersection(clip).intersection(buffer.bounds)
         guard !shown.isEmpty, color.a > 0 else { return }
         let pixel = buffer.format.pixel(RGBA(color.r, color.g, color.b, 255))

@@ -20,9 +20,8 @@ extension RowBitmap {
     }
 
     /// Sets the pixels of `area` that are not marked to `pixel`, in rows of 32-bit pixels from
-    /// `base`, `pitch` bytes apart; `area` must lie inside the output. `shared`: a long fill of
-    /// whole rows goes half to a second core (`PixelRun.fillShared`).
-    func fillUnmarked(_ area: PixelRect, base: UnsafeMutableRawPointer, pitch: Int, pixel: UInt32, shared: Bool = false) {
+    /// `base`, `pitch` bytes apart; `area` must lie inside the output.
+    func fillUnmarked(_ area: PixelRect, base: UnsafeMutableRawPointer, pitch: Int, pixel: UInt32) {
         guard !area.isEmpty else { return }
         // Whole rows next to each other in memory, none marked, go in one fill: a few large
         // stores beat many short ones.
@@ -33,7 +32,7 @@ extension RowBitmap {
                 var end = y + 1
                 while end < area.y1, !isTouched(row: end) { end += 1 }
                 let rows = (base + y * pitch).assumingMemoryBound(to: UInt32.self), count = (end - y) * area.width
-                if shared { PixelRun.fillShared(rows, count: count, with: pixel) } else { fill(rows, count: count, with: pixel) }
+                fill(rows, count: count, with: pixel)
                 y = end
                 continue
             }

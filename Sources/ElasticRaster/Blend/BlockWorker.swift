@@ -2,26 +2,30 @@ import Foundation
 import ElasticCore
 import Synchronization
 
-/// A second thread that stores part of a large pixel fill while the caller stores the rest.
-/// Clearing a whole frame is bound by memory traffic, which one core does not use up
-/// (docs/history/).
+/// A second thread that does part of a job of numbered blocks while the caller does the rest: the
+/// bands of rows of a large frame (`Compositor`), each cleared and drawn by one core. A whole
+/// frame is bound by memory traffic, which one core does not use up.
 ///
 /// Waking a sleeping thread can cost the waker, and the sleeper before it runs, more than sharing
-/// a 1280×720 clear saves. So:
-/// - the fill is cut into blocks; the caller takes them from the near end, the worker from the
-///   far end, one atomic word between them. The caller never waits for the worker to start: it
-///   takes every block the worker has not, and waits only for a block the worker is storing;
-/// - the worker spins `spinNanoseconds` after a job before it sleeps, so back-to-back large fills
-///   (a resize drag, `--redraw all`) find it awake and hand it work with no system call. It
-///   yields as it spins: where another process holds the other core, the worker and the caller
+/// a 1280×720 frame saves. So:
+/// - the caller takes blocks from the near end, the worker from the far end, one atomic word
+///   between them. The caller never waits for the worker to start: it takes every block the
+///   worker has not, and waits only for a block the worker is doing;
+/// - the worker spins `spinNanoseconds` after a job before it sleeps, so back-to-back large
+///   frames (a resize drag, `--redraw all`) find it awake and hand it work with no system call.
+///   It yields as it spins: where another process holds the other core, the worker and the caller
 ///   share one, and a spin that does not give way takes the caller's time.
 ///
-/// One fill at a time: a caller that finds the worker busy (another thread's fill) fills alone.
-final class FillWorker: @unchecked Sendable {
+/// One job at a time: a caller that finds the worker busy (another thread's job) does it alone.
+final class BlockWorker: @unchecked Sendable {
+    /// What a job does with block `block`: `context` is the caller's, valid until `run` returns;
+    /// `lane` is 0 on the caller's thread and 1 on the worker's (whose scratch to use).
+    typealias Body = @convention(c) (_ context: UnsafeRawPointer, _ block: Int, _ lane: Int) -> Void
+
     /// The worker, started on first use; nil when this process may run on one processor only, or
-    /// when its thread did not start within a second (a fill must never wait on a thread that is
+    /// when its thread did not start within a second (a job must never wait on a thread that is
     /// not there).
-    static let shared: FillWorker? = usableProcessors() > 1 ? FillWorker().started() : nil
+    static let shared: BlockWorker? = usableProcessors() > 1 ? BlockWorker().started() : nil
 
     /// The processors this process may run on: its affinity mask, which `taskset` and a
     /// container's CPU set narrow. `ProcessInfo.activeProcessorCount` counts every online one, and
@@ -37,8 +41,8 @@ final class FillWorker: @unchecked Sendable {
         return mask.reduce(0) { $0 + $1.nonzeroBitCount }
     }
 
-    /// Pixels a block (64 KiB, whole cache lines).
-    static let blockPixels = 1 << 14
+    /// A job of this many blocks or more is done by the caller alone (a block number has 16 bits).
+    static let maxBlocks = 1 << 16
     /// How long the worker spins for the next job before it sleeps.
     static let spinNanoseconds: UInt64 = 100_000
 
@@ -48,19 +52,19 @@ final class FillWorker: @unchecked Sendable {
 
     /// Whether a caller holds the worker.
     private let busy = Atomic<Bool>(false)
-    /// The job's run, stored before its blocks are published in `blocksLeft`. A worker that reads
-    /// them after a newer job has begun finds no block of its own job left to take.
-    private let jobStart = Atomic<Int>(0), jobCount = Atomic<Int>(0), jobPixel = Atomic<UInt32>(0)
+    /// The job's body and context, stored before its blocks are published in `blocksLeft`. A
+    /// worker that reads them after a newer job has begun finds no block of its own job left.
+    private let jobBody = Atomic<Int>(0), jobContext = Atomic<Int>(0)
     /// The blocks not yet taken: the job's generation in bits 32–63, the first block left in
     /// bits 16–31 and the end of the blocks left in bits 0–15. A block is taken by a
     /// compare-and-swap on the whole word, so a worker still holding an older job takes nothing.
     private let blocksLeft = Atomic<UInt64>(0)
-    /// How many blocks the worker has stored of the current job.
-    private let storedByWorker = Atomic<Int>(0)
+    /// How many blocks the worker has done of the current job.
+    private let doneByWorker = Atomic<Int>(0)
 
-    private func started() -> FillWorker? {
+    private func started() -> BlockWorker? {
         let thread = Thread { [self] in serve() }
-        thread.name = "elastic fill"
+        thread.name = "elastic blocks"
         thread.start()
         condition.lock()
         defer { condition.unlock() }
@@ -69,30 +73,30 @@ final class FillWorker: @unchecked Sendable {
         return running ? self : nil
     }
 
-    /// Sets `count` pixels from `start` to `pixel`, the far blocks on the worker while it keeps up.
-    func fill(_ start: UnsafeMutablePointer<UInt32>, count: Int, with pixel: UInt32) {
-        let blocks = (count + Self.blockPixels - 1) / Self.blockPixels
-        guard blocks < 1 << 16, busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
-            PixelRun.fillAlone(start, count: count, with: pixel)
+    /// Calls `body(context, block)` once for each block in `0..<count`, the far blocks on the
+    /// worker while it keeps up, and returns when all are done.
+    func run(count: Int, context: UnsafeRawPointer, _ body: Body) {
+        guard count > 1, count < Self.maxBlocks,
+              busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
+            for block in 0..<count { body(context, block, 0) }
             return
         }
         let generation = UInt32(truncatingIfNeeded: blocksLeft.load(ordering: .relaxed) >> 32) &+ 1
-        jobStart.store(Int(bitPattern: start), ordering: .releasing)
-        jobCount.store(count, ordering: .releasing)
-        jobPixel.store(pixel, ordering: .releasing)
-        storedByWorker.store(0, ordering: .relaxed)
-        blocksLeft.store(UInt64(generation) << 32 | UInt64(blocks), ordering: .releasing)
+        jobBody.store(unsafeBitCast(body, to: Int.self), ordering: .releasing)
+        jobContext.store(Int(bitPattern: context), ordering: .releasing)
+        doneByWorker.store(0, ordering: .relaxed)
+        blocksLeft.store(UInt64(generation) << 32 | UInt64(count), ordering: .releasing)
         // No system call when the worker is spinning: a signal with no sleeper returns at once.
         condition.lock()
         condition.signal()
         condition.unlock()
-        var stored = 0
+        var done = 0
         while let block = take(generation, fromEnd: false) {
-            Self.store(block: block, of: start, count: count, pixel: pixel)
-            stored += 1
+            body(context, block, 0)
+            done += 1
         }
         var waits = 0
-        while stored + storedByWorker.load(ordering: .acquiring) < blocks {
+        while done + doneByWorker.load(ordering: .acquiring) < count {
             waits += 1
             if waits > 64 { sched_yield() }  // the worker was descheduled inside its block
         }
@@ -112,11 +116,6 @@ final class FillWorker: @unchecked Sendable {
             if exchanged { return block }
             word = seen
         }
-    }
-
-    private static func store(block: Int, of start: UnsafeMutablePointer<UInt32>, count: Int, pixel: UInt32) {
-        let from = block * blockPixels
-        PixelRun.fillAlone(start + from, count: min(blockPixels, count - from), with: pixel)
     }
 
     /// The generation of the first job after `served`: spun for, then slept for.
@@ -139,11 +138,12 @@ final class FillWorker: @unchecked Sendable {
         while true {
             let generation = awaitJob(after: served)
             served = generation
-            let count = jobCount.load(ordering: .acquiring), pixel = jobPixel.load(ordering: .acquiring)
-            guard let start = UnsafeMutablePointer<UInt32>(bitPattern: jobStart.load(ordering: .acquiring)) else { continue }
+            let bits = jobBody.load(ordering: .acquiring), context = jobContext.load(ordering: .acquiring)
+            guard bits != 0, let context = UnsafeRawPointer(bitPattern: context) else { continue }
+            let body = unsafeBitCast(bits, to: Body.self)
             while let block = take(generation, fromEnd: true) {
-                Self.store(block: block, of: start, count: count, pixel: pixel)
-                storedByWorker.add(1, ordering: .releasing)
+                body(context, block, 1)
+                doneByWorker.add(1, ordering: .releasing)
             }
         }
     }

@@ -16,9 +16,9 @@ extension SDLFrontEnd {
         return buffer
     }
 
-    /// Clears and draws a frame, one way or the other as a whole: the compositor into the
-    /// software renderer's surface, or else SDL's renderer (`render`). `scale` maps scene points
-    /// to output pixels.
+    /// Clears and renders a frame, one way or the other as a whole: the compositor into the
+    /// software renderer's surface, or else SDL's renderer (`renderWithSDL`). `scale` maps scene
+    /// points to output pixels.
     public func render(_ list: DrawList, scale: Double) {
         text.beginFrame()
         defer { text.endFrame() }

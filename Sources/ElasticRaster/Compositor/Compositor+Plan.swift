@@ -31,7 +31,7 @@ extension Compositor {
                 guard position < damage.commandRuns.count else { continue }
                 for run in damage.runs[damage.commandRuns[position]] {
                     drawn = drawn.union(run.bounds)
-                        guard marks, let spans = run.spans, let color = run.color, color.a == 255 else { continue }
+                    guard marks, let spans = run.spans, let color = run.color, color.a == 255 else { continue }
                     cover.mark(whole: damage.spans[spans], rows: rows)
                 }
             case let .text(index):

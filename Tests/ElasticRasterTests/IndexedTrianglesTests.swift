@@ -3,7 +3,7 @@ import Testing
 @testable import ElasticRaster
 
 /// Triangles added by index (`CoverageRasterizer.addTriangles(count:signed:_:)`): a fan's spokes
-/// cancel before the edge table, and a point far beyond the fixed point is cut to its range.
+/// cancel before the edge table, and a point refused part way keeps what came before it whole.
 /// Oracles: the polygon's own edges, counted here, and its exact area in each pixel.
 @Suite("triangles by index: spokes cancel before the table")
 struct IndexedTrianglesTests {
@@ -20,7 +20,8 @@ struct IndexedTrianglesTests {
     func spokesNeverReachTheTable(_ which: Int) {
         let polygon = SignedFanTests.polygons[which]
         var rasterizer = CoverageRasterizer()
-        rasterizer.addTriangles(count: polygon.count - 2, signed: true, Fan(points: polygon))
+        let added = rasterizer.addTriangles(count: polygon.count - 2, signed: true, Fan(points: polygon))
+        #expect(added)
         let sides = polygon.indices.filter { polygon[$0].y != polygon[($0 + 1) % polygon.count].y }.count
         #expect(rasterizer.edgeCount == sides)
         let alphas = CoverageRasterizerTests.alphas(&rasterizer, clip: SignedFanTests.clip)
@@ -33,13 +34,14 @@ struct IndexedTrianglesTests {
         #expect(worst <= 2, "worst pixel off by \(worst) of 255")
     }
 
-    @Test("a point far beyond the fixed point part way through a fan: its triangles are cut to the range, every pixel exact")
-    func farPointsAreCutToTheRange() {
+    @Test("a point beyond the fixed point part way through a fan: the triangles before it are drawn whole")
+    func refusalKeepsTheTrianglesBefore() {
         var polygon = SignedFanTests.polygons[1]
-        polygon[5] = Vec2(1e6, 20)  // triangles 3 (0, 4, 5) and 4 (0, 5, 6) reach it
+        polygon[5] = Vec2(1e6, 20)  // triangle 3 (0, 4, 5) is refused, and every one after it
         var rasterizer = CoverageRasterizer()
-        rasterizer.addTriangles(count: polygon.count - 2, signed: true, Fan(points: polygon))
-        let drawn = polygon.map { Point($0.x, $0.y) }  // the whole polygon, far point and all
+        let added = rasterizer.addTriangles(count: polygon.count - 2, signed: true, Fan(points: polygon))
+        #expect(!added)
+        let drawn = polygon[0...4].map { Point($0.x, $0.y) }  // triangles 0, 1, 2: the polygon 0…4
         let alphas = CoverageRasterizerTests.alphas(&rasterizer, clip: SignedFanTests.clip)
         var worst = 0.0
         for (k, alpha) in alphas.enumerated() {

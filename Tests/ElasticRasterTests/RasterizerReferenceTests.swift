@@ -22,7 +22,8 @@ import TestSupport
         var exact: [[Vec2]] = []
         var bounds = PixelRect.empty
         for t in triangles {
-            reused.addTriangle(t[0], t[1], t[2], t[3], t[4], t[5])
+            let added = reused.addTriangle(t[0], t[1], t[2], t[3], t[4], t[5])
+            #expect(added, "\(label): \(t) refused")
             let p = stride(from: 0, to: 6, by: 2).map { Vec2(snapped(t[$0]), snapped(t[$0 + 1])) }
             guard (p[1] - p[0]).cross(p[2] - p[0]) != 0 else { continue }
             exact.append(p)

@@ -168,7 +168,7 @@ import TestSupport
             let under = Self.background(&random)
             let got = Self.drawn(v, scale: 1.5, over: under, region: region)
             var rasterizer = CoverageRasterizer(), want = under
-            rasterizer.addTriangle(v[0].x * 1.5, v[0].y * 1.5, v[1].x * 1.5, v[1].y * 1.5, v[2].x * 1.5, v[2].y * 1.5)
+            _ = rasterizer.addTriangle(v[0].x * 1.5, v[0].y * 1.5, v[1].x * 1.5, v[1].y * 1.5, v[2].x * 1.5, v[2].y * 1.5)
             rasterizer.sweep(clip: PixelRect(x0: 0, y0: 0, x1: Self.width, y1: Self.height))
             want.withUnsafeMutableBytes { bytes in
                 SpanBlend.apply(rasterizer.spans, clippedTo: region, color: Self.format.pixel(RGBA(color.r, color.g, color.b, 255)),

@@ -76,7 +76,8 @@ struct SignedFanTests {
             let c = mesh.vertices[Int(mesh.indices[3 * k + 2])]
             return (a.x, a.y, b.x, b.y, c.x, c.y)
         }
-        unsigned.addTriangles(count: mesh.triangleCount, corners)
+        let added = unsigned.addTriangles(count: mesh.triangleCount, corners)
+        #expect(added)
         // Inside the C's mouth, which the polygon leaves empty.
         let mouth = (x: 40, y: 28)
         #expect(CoverageRasterizerTests.areaInPixel(Self.polygons[1].map { Point($0.x, $0.y) }, mouth.x, mouth.y) == 0)

@@ -109,7 +109,7 @@ import TestSupport
         }
     }
 
-    @Test("a corner at 1e9 px: the exact area, and both the fan cut to the output grown by a pixel and the whole triangle (the rasteriser cuts it to its range) give the output its exact coverage")
+    @Test("a corner at 1e9 px: the exact area, and both the fan cut to the output grown by a pixel and the whole triangle (addTriangleCut) give the output its exact coverage")
     func farCornerIsCut() {
         let output = PixelRect(x0: 0, y0: 0, x1: 48, y1: 32)
         let triangles: [[Vec2]] = [
@@ -120,13 +120,13 @@ import TestSupport
         for t in triangles {
             let piece = TriangleClip(t[0], t[1], t[2], box: TriangleClip.Box(output, grownBy: 1))
             #expect(abs(abs(piece.areaAndCentroid().area) - Self.exactArea(t, in: PixelRect(x0: -1, y0: -1, x1: output.x1 + 1, y1: output.y1 + 1))) < 1e-4, "\(t)")
-            // The fan of the cut, and the whole triangle, which the rasteriser cuts to its own range.
+            // The fan of the cut, and the whole triangle, which `addTriangleCut` cuts to the rasteriser's range.
             var fan = CoverageRasterizer(), whole = CoverageRasterizer()
-            fan.addTriangles(count: piece.count - 2) { k in
+            _ = fan.addTriangles(count: piece.count - 2) { k in
                 let o = piece[0], p = piece[k + 1], q = piece[k + 2]
                 return (Float(o.x), Float(o.y), Float(p.x), Float(p.y), Float(q.x), Float(q.y))
             }
-            whole.addTriangle(Float(t[0].x), Float(t[0].y), Float(t[1].x), Float(t[1].y), Float(t[2].x), Float(t[2].y))
+            whole.addTriangleCut(Float(t[0].x), Float(t[0].y), Float(t[1].x), Float(t[1].y), Float(t[2].x), Float(t[2].y))
             for (name, rasterizer) in [("fan", fan), ("whole", whole)] {
                 var rasterizer = rasterizer
                 rasterizer.sweep(clip: output)

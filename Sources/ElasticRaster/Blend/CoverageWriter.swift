@@ -38,11 +38,12 @@ public final class CoverageWriter {
     }
 
     /// Adds a triangle (points × `scale` = output pixels) of one colour to the current run,
-    /// compositing the run first when its colour differs. `signed`: as it is oriented
+    /// compositing the run first when its colour differs; cut to the rasteriser's range when it
+    /// reaches beyond it (`CoverageRasterizer.addTriangleCut`). `signed`: as it is oriented
     /// (`CoverageRasterizer.addTriangles`).
     func add(_ a: Vertex, _ b: Vertex, _ c: Vertex, scale: Float, signed: Bool = false) {
         if !rasterizer.isEmpty, a.color != runColor { flush() }
-        rasterizer.addTriangle(a.x * scale, a.y * scale, b.x * scale, b.y * scale, c.x * scale, c.y * scale, signed: signed)
+        rasterizer.addTriangleCut(a.x * scale, a.y * scale, b.x * scale, b.y * scale, c.x * scale, c.y * scale, signed: signed)
         runColor = a.color
     }
 

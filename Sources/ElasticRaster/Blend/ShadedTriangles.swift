@@ -33,8 +33,8 @@ public struct ShadedTriangles: Sendable {
         let pc = Vec2(Double(c.x) * s, Double(c.y) * s)
         guard let shading = Shading(pa, pb, pc, colors: (a.color, b.color, c.color)) else { return }
         rasterizer.reset()
-        // Beyond the rasteriser's coordinate limit it is cut to that range (`CoverageRasterizer.addTriangles`).
-        rasterizer.addTriangle(Float(pa.x), Float(pa.y), Float(pb.x), Float(pb.y), Float(pc.x), Float(pc.y))
+        // Beyond the rasteriser's coordinate limit it is cut to that range (`addTriangleCut`).
+        rasterizer.addTriangleCut(Float(pa.x), Float(pa.y), Float(pb.x), Float(pb.y), Float(pc.x), Float(pc.y))
         let shown = rasterizer.bounds.intersection(region.bounds).intersection(buffer.bounds)
         guard !shown.isEmpty else { return }
         rasterizer.sweep(clip: shown)

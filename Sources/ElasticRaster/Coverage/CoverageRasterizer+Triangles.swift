@@ -1,65 +1,30 @@
 import ElasticCore
 
 extension CoverageRasterizer {
-    /// Adds a triangle (output pixels); one not finite adds nothing. `signed`: as for triangles
-    /// from an `IndexedTriangles` source.
+    /// Adds a triangle (output pixels); false, with nothing added, when a vertex is not finite
+    /// or beyond `coordinateLimit`. `signed`: as for triangles from an `IndexedTriangles` source.
     public mutating func addTriangle(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float, _ cx: Float, _ cy: Float,
-                                     signed: Bool = false) {
+                                     signed: Bool = false) -> Bool {
         addTriangles(count: 1, signed: signed, OneTriangle(corners: (ax, ay, bx, by, cx, cy)))
     }
 
     /// Adds `count` triangles, the k-th with the corners `corners(k)` (output pixels), as
     /// `addTriangle` would one by one. `signed`: as for triangles from an `IndexedTriangles` source.
-    public mutating func addTriangles(count: Int, signed: Bool = false, _ corners: (Int) -> (Float, Float, Float, Float, Float, Float)) {
+    public mutating func addTriangles(count: Int, signed: Bool = false,
+                                      _ corners: (Int) -> (Float, Float, Float, Float, Float, Float)) -> Bool {
         withoutActuallyEscaping(corners) { addTriangles(count: count, signed: signed, CornerTriangles(corners: $0)) }
     }
 
-    /// Adds `count` triangles of `source`, as `addTriangle` would one by one (`addInRange`). A
-    /// triangle with a point beyond `coordinateLimit` is cut to that range first, which holds
-    /// every pixel it can show (`TriangleClip`); one with a point that is not finite adds nothing.
+    /// Adds `count` triangles of `source`, as `addTriangle` would one by one, but through pointers
+    /// into tables sized for them up front (no growth, bounds or uniqueness check per edge). False
+    /// when a point is not finite or beyond `coordinateLimit`: the triangles before that one are
+    /// added, it and the rest are not. A point the last triangle had is not converted again, and
+    /// when a triangle's first edge walks back the last one's last edge (a fan's spoke, a positive
+    /// quad's diagonal), the two cancel there, before the table. `signed`: each triangle adds with
+    /// its own orientation, even with no area, so a signed fan (`Mesh.addSignedFan`) leaves exactly
+    /// its polygon's outline.
     @inline(__always)
-    public mutating func addTriangles<Source: IndexedTriangles>(count: Int, signed: Bool, _ source: Source) {
-        if _slowPath(!addInRange(count: count, signed: signed, source)) { addBeyondRange(count: count, signed: signed, source) }
-    }
-
-    /// After `addInRange` stopped at a triangle with a point beyond the fixed point's range (or
-    /// not finite): each such triangle cut to the range, the triangles between them added as usual.
-    @inline(never)
-    private mutating func addBeyondRange<Source: IndexedTriangles>(count: Int, signed: Bool, _ source: Source) {
-        var next = Self.firstBeyondRange(count: count, source)
-        while next < count {
-            let (ia, ib, ic) = source.triangle(next)
-            let piece = TriangleClip(Self.vec(source.point(ia)), Self.vec(source.point(ib)), Self.vec(source.point(ic)),
-                                     box: Self.range)
-            if piece.count >= 3 { _ = addInRange(count: piece.count - 2, signed: signed, CutFan(piece: piece)) }
-            let rest = Following(source: source, first: next + 1), left = count - next - 1
-            if addInRange(count: left, signed: signed, rest) { return }
-            next += 1 + Self.firstBeyondRange(count: left, rest)
-        }
-    }
-
-    /// The first of `count` triangles of `source` with a point beyond the fixed point's range or
-    /// not finite (`count` when there is none): where `addInRange` stops.
-    private static func firstBeyondRange<Source: IndexedTriangles>(count: Int, _ source: Source) -> Int {
-        for k in 0..<count {
-            let (ia, ib, ic) = source.triangle(k)
-            for i in [ia, ib, ic] {
-                let (x, y) = source.point(i)
-                if !(abs(x) <= coordinateLimit && abs(y) <= coordinateLimit) { return k }
-            }
-        }
-        return count
-    }
-
-    /// Adds `count` triangles of `source` through pointers into tables sized for them up front (no
-    /// growth, bounds or uniqueness check per edge). False when a point is not finite or beyond
-    /// `coordinateLimit`: the triangles before that one are added, it and the rest are not. A
-    /// point the last triangle had is not converted again, and when a triangle's first edge walks
-    /// back the last one's last edge (a fan's spoke, a positive quad's diagonal), the two cancel
-    /// there, before the table. `signed`: each triangle adds with its own orientation, even with
-    /// no area, so a signed fan (`Mesh.addSignedFan`) leaves exactly its polygon's outline.
-    @inline(__always)
-    private mutating func addInRange<Source: IndexedTriangles>(count: Int, signed: Bool, _ source: Source) -> Bool {
+    public mutating func addTriangles<Source: IndexedTriangles>(count: Int, signed: Bool, _ source: Source) -> Bool {
         guard count > 0 else { return true }
         let needed = edgeCount + 3 * count
         if edges.count < needed {
@@ -146,12 +111,6 @@ extension CoverageRasterizer {
                          : (Edge(x0: i32(q.x), y0: i32(q.y), x1: i32(p.x), y1: i32(p.y)), -1)
     }
 
-    /// The fixed point's range (output pixels), as a box to cut triangles to.
-    private static let range = TriangleClip.Box(x0: -Double(coordinateLimit), y0: -Double(coordinateLimit),
-                                                x1: Double(coordinateLimit), y1: Double(coordinateLimit))
-
-    private static func vec(_ p: (Float, Float)) -> Vec2 { Vec2(Double(p.0), Double(p.1)) }
-
     private static func fixed(_ x: Float, _ y: Float) -> (x: Int64, y: Int64)? {
         guard abs(x) <= coordinateLimit, abs(y) <= coordinateLimit else { return nil }  // NaN fails too
         return (rounded(x * 256), rounded(y * 256))
@@ -220,28 +179,5 @@ private struct CornerTriangles: IndexedTriangles {
         case 1: return (c.2, c.3)
         default: return (c.4, c.5)
         }
-    }
-}
-
-/// The triangles of `source` from `first` on.
-private struct Following<Source: IndexedTriangles>: IndexedTriangles {
-    let source: Source, first: Int
-
-    func triangle(_ k: Int) -> (Int32, Int32, Int32) { source.triangle(first + k) }
-    func point(_ i: Int32) -> (Float, Float) { source.point(i) }
-}
-
-/// A cut triangle (`TriangleClip`) as the fan of its corners: triangle k is corners 0, k + 1, k + 2.
-private struct CutFan: IndexedTriangles {
-    let piece: TriangleClip
-
-    func triangle(_ k: Int) -> (Int32, Int32, Int32) {
-        let i = Int32(truncatingIfNeeded: k)
-        return (0, i &+ 1, i &+ 2)
-    }
-
-    func point(_ i: Int32) -> (Float, Float) {
-        let p = piece[Int(i)]
-        return (Float(p.x), Float(p.y))
     }
 }

@@ -75,18 +75,18 @@ public struct RunSpans: Sendable {
     }
 
     /// Scan-converts the triangles `indices` of `mesh` (scene points × `scale` = output pixels,
-    /// every index in range) inside `output`.
-    mutating func convert(_ mesh: Mesh, indices range: Range<Int>, scale: Float, output: PixelRect) -> Range<Int> {
+    /// every index in range) inside `output`; nil when a point is beyond the rasteriser's fixed point.
+    mutating func convert(_ mesh: Mesh, indices range: Range<Int>, scale: Float, output: PixelRect) -> Range<Int>? {
         let end = inPlace ? inPlaceCount : current.count
         if held.isEmpty { held = [CoverageRasterizer(), CoverageRasterizer(), CoverageRasterizer()] }
         if let slot = (0..<Self.heldSlots).first(where: { (heldByPrevious | heldByCurrent) & (1 << $0) == 0 }) {
-            let swept = Self.rasterize(mesh, range, scale: scale, output: output, with: &held[slot])
+            guard let swept = Self.rasterize(mesh, range, scale: scale, output: output, with: &held[slot]) else { return nil }
             guard swept, !held[slot].spans.isEmpty else { return end..<end }
             heldByCurrent |= 1 << slot
             let base = (slot + 1) << Self.slotShift
             return base..<(base + held[slot].spans.count)
         }
-        let swept = Self.rasterize(mesh, range, scale: scale, output: output, with: &held[Self.copying])
+        guard let swept = Self.rasterize(mesh, range, scale: scale, output: output, with: &held[Self.copying]) else { return nil }
         guard swept, !held[Self.copying].spans.isEmpty else { return end..<end }
         leavePlace()
         let start = current.count
@@ -95,16 +95,17 @@ public struct RunSpans: Sendable {
     }
 
     /// Converts and sweeps with `rasterizer`: true when it swept (its `spans` are the run's),
-    /// false when nothing lies in `output`.
+    /// false when nothing lies in `output`, nil when a point is beyond the fixed point.
     private static func rasterize(_ mesh: Mesh, _ range: Range<Int>, scale: Float, output: PixelRect,
-                                  with rasterizer: inout CoverageRasterizer) -> Bool {
+                                  with rasterizer: inout CoverageRasterizer) -> Bool? {
         rasterizer.reset()
-        mesh.indices.withUnsafeBufferPointer { indices in
+        let added = mesh.indices.withUnsafeBufferPointer { indices in
             mesh.vertices.withUnsafeBufferPointer { vertices in
                 rasterizer.addTriangles(count: range.count / 3, signed: mesh.hasSignedFans,
                                         MeshTriangles(indices: indices, vertices: vertices, start: range.lowerBound, scale: scale))
             }
         }
+        guard added else { return nil }
         let shown = rasterizer.bounds.intersection(output)
         guard !rasterizer.isEmpty, !shown.isEmpty else { return false }
         rasterizer.sweep(clip: shown)

@@ -136,3 +136,25 @@ public struct TriangleClip: Sendable {
         return Vec2(min(max(x, min(inside.x, outside.x)), max(inside.x, outside.x)), limit)
     }
 }
+
+extension CoverageRasterizer {
+    /// Adds a triangle (output pixels) as `addTriangle` does, except that one reaching beyond
+    /// `coordinateLimit` is cut to that range first, which holds every pixel it can show, and its
+    /// cut added as a fan; one with a point that is not finite adds nothing. The cut is kept out
+    /// of `addTriangles`, whose loop a branch more made slower. `signed`: as for `addTriangle`.
+    public mutating func addTriangleCut(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float, _ cx: Float, _ cy: Float,
+                                        signed: Bool = false) {
+        if addTriangle(ax, ay, bx, by, cx, cy, signed: signed) { return }
+        let piece = TriangleClip(Vec2(Double(ax), Double(ay)), Vec2(Double(bx), Double(by)), Vec2(Double(cx), Double(cy)),
+                                 box: Self.range)
+        guard piece.count >= 3 else { return }
+        _ = addTriangles(count: piece.count - 2, signed: signed) { k in
+            let o = piece[0], p = piece[k + 1], q = piece[k + 2]
+            return (Float(o.x), Float(o.y), Float(p.x), Float(p.y), Float(q.x), Float(q.y))
+        }
+    }
+
+    /// The fixed point's range (output pixels), as a box to cut triangles to.
+    static let range = TriangleClip.Box(x0: -Double(coordinateLimit), y0: -Double(coordinateLimit),
+                                        x1: Double(coordinateLimit), y1: Double(coordinateLimit))
+}

@@ -67,19 +67,18 @@ extension Compositor {
         let job = bands.pointee, lane = lanes[index], target = job.target
         let y0 = job.rows.lowerBound + block * job.height, y1 = min(y0 + job.height, job.rows.upperBound)
         let single = job.count == 1
-        lane.areas.removeAll(keepingCapacity: true)
-        if single {
-            lane.areas.append(contentsOf: frameRects)
-        } else {
+        if !single {
+            lane.areas.removeAll(keepingCapacity: true)
             for area in frameRects {
                 let cut = area.intersection(PixelRect(x0: area.x0, y0: y0, x1: area.x1, y1: y1))
                 if !cut.isEmpty { lane.areas.append(cut) }
             }
             lane.clip.set(lane.areas)
         }
-        let clip = single ? coverage.region : lane.clip
-        // Read once, as locals: through self, each read would be a retain of the array.
-        let areas = lane.areas, list = job.list, damage = job.damage, drawnBefore = self.drawnBefore, labels = self.labels
+        // One band: the frame's own areas and region. Read once, as locals: through self, each
+        // read would be a retain of the array.
+        let clip = single ? coverage.region : lane.clip, areas = single ? frameRects : lane.areas
+        let list = job.list, damage = job.damage, drawnBefore = self.drawnBefore, labels = self.labels
         let shortcuts = self.shortcuts, scale = self.scale
         clearUncovered(target, areas, pixel: job.clearPixel, scratch: &lane.uncovered)
         for (position, command) in list.pointee.commands.enumerated() {

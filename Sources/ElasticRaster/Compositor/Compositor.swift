@@ -40,8 +40,7 @@ public final class Compositor {
     var drawnBefore: [PixelRect] = []
     /// Whether the clear skips what a later opaque write covers, the veil's fold and runs over
     /// the clear alone are stored, not blended, and a large whole frame is drawn in bands on both
-    /// cores. Tests turn
-    /// the shortcuts off to compare against the plain painter's algorithm.
+    /// cores. Tests turn the shortcuts off to compare against the plain painter's algorithm.
     var shortcuts = true
     /// This frame's scale (scene points to output pixels).
     public private(set) var scale: Float = 1
@@ -57,8 +56,8 @@ public final class Compositor {
 
     public init() {}
 
-    /// Whether frames can be drawn into buffers of `format`: pixman composites into it, and
-    /// labels blend into it (`LabelBlend`).
+    /// Whether frames can be drawn into buffers of `format`: spans blend into it
+    /// (`CoverageWriter`), and labels too (`LabelBlend`).
     public static func supports(_ format: PixelFormat) -> Bool {
         CoverageWriter.supports(format) && LabelBlend.supports(format)
     }

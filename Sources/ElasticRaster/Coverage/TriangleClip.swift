@@ -4,10 +4,10 @@ import ElasticCore
 /// the triangle's orientation, held in place (no heap).
 ///
 /// Sutherland–Hodgman against the box's four sides; each side adds at most one corner, so at most
-/// seven. Uses: a triangle reaching beyond `CoverageRasterizer.coordinateLimit` cut to the output
-/// grown by a pixel, whose fan (corners 0, k, k + 1) then covers every output pixel exactly as the
-/// triangle does (the cut edges lie outside the output); and a triangle cut to one pixel, whose
-/// centroid is where the triangle's mean over that pixel is taken (`areaAndCentroid`).
+/// seven. Uses: a triangle reaching beyond `CoverageRasterizer.coordinateLimit` cut to that range,
+/// whose fan (corners 0, k, k + 1) then covers every pixel inside it exactly as the triangle does
+/// (`CoverageRasterizer.addTriangleCut`); and a triangle cut to one pixel, whose centroid is where
+/// the triangle's mean over that pixel is taken (`areaAndCentroid`).
 ///
 /// A cut point is found from the side's inside corner towards its outside one, the same for both
 /// triangles sharing that edge, so their cut edges match exactly and cancel in the rasteriser; its

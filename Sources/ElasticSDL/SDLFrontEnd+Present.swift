@@ -1,5 +1,6 @@
 import CSDL2
 import ElasticCore
+import ElasticRaster
 
 extension SDLFrontEnd {
     /// Shows the frame: through the presenter, or only the rectangles the compositor redrew
@@ -8,11 +9,11 @@ extension SDLFrontEnd {
     public func present() {
         SDL_RenderFlush(renderer)
         if let presenter {
-            presenter.present(presentRects)
-        } else if let rects = presentRects {
+            presenter.present(presentRegion)
+        } else if let region = presentRegion {
             uploadRects.removeAll(keepingCapacity: true)
-            for r in rects { uploadRects.append(SDL_Rect(r)) }
-            if !rects.isEmpty {
+            region.forEachRect { uploadRects.append(SDL_Rect($0)) }
+            if !uploadRects.isEmpty {
                 _ = uploadRects.withUnsafeBufferPointer { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) }
             }
         } else {

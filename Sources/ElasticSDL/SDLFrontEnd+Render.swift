@@ -34,11 +34,12 @@ extension SDLFrontEnd {
     /// The output-pixel rectangles the last `render` redrew (the whole output when it redrew
     /// everything), which `--trace-draw` records for other rasterizers to redraw.
     public var drawnRects: [PixelRect] {
-        rendered ? [PixelRect(x0: 0, y0: 0, x1: outputSize.width, y1: outputSize.height)] : compositor.frameRects
+        guard !rendered else { return [PixelRect(x0: 0, y0: 0, x1: outputSize.width, y1: outputSize.height)] }
+        return Array(compositor.frame.rects)
     }
 
     public var damagedPixels: Int { rendered ? outputSize.width * outputSize.height : compositor.damagedPixels }
 
-    /// The rectangles a present must show, nil for the whole output.
-    var presentRects: [PixelRect]? { rendered ? nil : compositor.presentRects }
+    /// The pixels a present must show, nil for the whole output.
+    var presentRegion: PixelRegion? { rendered ? nil : compositor.presentRegion }
 }

@@ -1,5 +1,6 @@
 import CSDL2
 import ElasticCore
+import ElasticRaster
 
 /// Shows the software renderer's frame where the video driver gives no window framebuffer
 /// (SDL 2's Wayland driver): the frame is drawn into a canvas of our own, exactly as into a window
@@ -98,15 +99,14 @@ final class StreamingPresenter {
         return true
     }
 
-    /// Uploads `rects` of the canvas (output pixels; nil: all of it) into the texture, one
-    /// `SDL_UpdateTexture` each, and shows the texture. The whole texture is drawn on every
+    /// Uploads `region` of the canvas (output pixels; nil: all of it) into the texture, one
+    /// `SDL_UpdateTexture` a rectangle, and shows the texture. The whole texture is drawn on every
     /// present: the back buffer a swap hands over has no defined contents.
-    func present(_ rects: [PixelRect]?) {
+    func present(_ region: PixelRegion?) {
         let c = canvas.pointee
-        if let rects {
-            for r in rects {
-                let clipped = r.intersection(PixelRect(x0: 0, y0: 0, x1: Int(c.w), y1: Int(c.h)))
-                guard !clipped.isEmpty, let base = c.pixels else { continue }
+        if let region {
+            region.forEachRect(in: PixelRect(x0: 0, y0: 0, x1: Int(c.w), y1: Int(c.h))) { clipped in
+                guard let base = c.pixels else { return }
                 var area = SDL_Rect(clipped)
                 SDL_UpdateTexture(texture, &area, base + clipped.y0 * Int(c.pitch) + clipped.x0 * 4, c.pitch)
             }

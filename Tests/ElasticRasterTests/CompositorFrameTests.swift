@@ -39,20 +39,20 @@ struct CompositorFrameTests {
         Self.withBuffer { buffer in
             #expect(compositor.begin(Self.list(rectAt: 4), scale: 1, target: buffer))
             #expect(compositor.damagedPixels == 64 * 48)
-            #expect(compositor.presentRects == nil)
+            #expect(compositor.presentRegion == nil)
 
             compositor.partialUpdates = true
             compositor.invalidate()
             #expect(compositor.begin(Self.list(rectAt: 4), scale: 1, target: buffer))
-            #expect(compositor.presentRects == nil, "the first damaged frame redraws everything")
+            #expect(compositor.presentRegion == nil, "the first damaged frame redraws everything")
             #expect(!compositor.begin(Self.list(rectAt: 4), scale: 1, target: buffer))
             #expect(compositor.damagedPixels == 0)
-            #expect(compositor.presentRects == [])
+            #expect(compositor.presentRegion?.isEmpty == true)
 
             // The rectangle moves 20 pixels: what it left and where it went, no more than both boxes.
             #expect(compositor.begin(Self.list(rectAt: 24), scale: 1, target: buffer))
-            let rects = compositor.presentRects ?? []
-            #expect(!rects.isEmpty && rects == compositor.frameRects)
+            let rects = compositor.presentRegion.map { Array($0.rects) } ?? []
+            #expect(!rects.isEmpty && rects == Array(compositor.frame.rects))
             #expect(compositor.damagedPixels > 0 && compositor.damagedPixels <= 2 * (12 * 10))
             let moved = PixelRect(x0: 4, y0: 4, x1: 34, y1: 12)
             #expect(rects.allSatisfy { $0.intersection(moved) == $0 }, "\(rects)")

@@ -44,8 +44,9 @@ import Testing
                 let shown = r.intersection(output)
                 if !shown.isEmpty { for y in shown.y0..<shown.y1 { for x in shown.x0..<shown.x1 { marked[y][x] = true } } }
             }
-            var rects: [PixelRect] = []
-            region.rectangles(in: output, slack: 1.25, maxRects: 256, into: &rects)
+            var grouped = PixelRegion()
+            region.grouped(in: output, slack: 1.25, maxRects: 256, into: &grouped)
+            let rects = Array(grouped.rects)
             RowBitmapTests.expectCoverOnce(rects, marked, output, "trial \(trial)")
             guard written else { continue }
             RowBitmapTests.expectRuns(region.rows, of: marked, in: output,

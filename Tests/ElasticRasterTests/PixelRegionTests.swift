@@ -27,7 +27,7 @@ import Testing
     /// The pixels of `region` by its rectangles, checking that none is given twice.
     static func pixels(of region: PixelRegion, _ label: String) -> Set<Int> {
         var set = Set<Int>(), count = 0
-        region.forEachRect { r in
+        for r in region.rects {
             for y in r.y0..<r.y1 { for x in r.x0..<r.x1 { set.insert(key(x, y)); count += 1 } }
         }
         #expect(count == set.count, "\(label): a pixel given twice")
@@ -95,8 +95,31 @@ import Testing
             // One form a set: the same pixels reached another way are an equal region.
             var other = PixelRegion()
             other.set(Array(repeating: PixelRect.empty, count: 1))
-            u.forEachRect { other.formUnion($0) }
+            for r in u.rects { other.formUnion(r) }
             #expect(other == u, "\(label): two forms of one set")
+        }
+    }
+
+    @Test("its rectangles inside a box are the region's pixels in the box, once each; area, intersects and a copy agree")
+    func rectanglesInABox() {
+        var random = SplitMix64(seed: 23)
+        for trial in 0..<600 {
+            let (region, set) = Self.randomRegion(&random)
+            let box = trial % 10 == 0 ? PixelRect(x0: -1 << 40, y0: -1 << 40, x1: 1 << 40, y1: 1 << 40) : Self.randomRect(&random)
+            let label = "trial \(trial), box \(box)"
+            var seen = Set<Int>(), count = 0
+            for r in region.rects(in: box) {
+                #expect(!r.isEmpty, "\(label): an empty rectangle")
+                for y in r.y0..<r.y1 { for x in r.x0..<r.x1 { seen.insert(Self.key(x, y)); count += 1 } }
+            }
+            let inBox = box.width > 1 << 20 ? set : set.intersection(Self.pixels(of: box))
+            #expect(count == seen.count, "\(label): a pixel given twice")
+            #expect(seen == inBox, "\(label)")
+            #expect(region.intersects(box) == !inBox.isEmpty, "\(label): intersects")
+            #expect(region.area == set.count, "\(label): area")
+            var copy = PixelRegion(PixelRect(x0: 0, y0: 0, x1: 3, y1: 3))
+            copy.set(region)
+            #expect(copy == region && copy.bounds == region.bounds, "\(label): set from a region")
         }
     }
 

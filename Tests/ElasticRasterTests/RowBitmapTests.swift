@@ -115,8 +115,9 @@ import Testing
                 let shown = r.intersection(output)
                 for y in shown.y0..<shown.y1 { for x in shown.x0..<shown.x1 { marked[y][x] = true } }
             }
-            var rects: [PixelRect] = []
-            region.rectangles(in: output, slack: 1.25, maxRects: 256, into: &rects)
+            var grouped = PixelRegion()
+            region.grouped(in: output, slack: 1.25, maxRects: 256, into: &grouped)
+            let rects = Array(grouped.rects)
             Self.expectCoverOnce(rects, marked, output, "trial \(trial)")
         }
     }

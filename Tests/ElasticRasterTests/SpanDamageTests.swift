@@ -70,7 +70,7 @@ struct SpanDamageTests {
                 let delta = zip(before, after).map { abs($0[i] - $1[i]) }.max() ?? 0
                 if delta > 1e-9 { changed += 1 }
                 // Beyond the 1/256-px rounding of the rasteriser's fixed point, an alpha changed.
-                if delta >= 1.5 / 255, !tracker.rects.contains(where: { $0.contains(x: x, y: y) }) { missed.append((x, y)) }
+                if delta >= 1.5 / 255, !tracker.region.contains(x: x, y: y) { missed.append((x, y)) }
             } }
             #expect(missed.count == 0, "\(missed.count) changed pixels outside the damage, first \(missed.prefix(5))")
             changedInAll += changed; damagedInAll += tracker.damagedPixels

@@ -1,7 +1,7 @@
 import ElasticCore
 
 extension Compositor {
-    /// Clears and composites the list `begin` planned inside `frameRects`, in painter's order, all
+    /// Clears and composites the list `begin` planned inside `frame`, in painter's order, all
     /// into the buffer: the clear and opaque rectangles stored, runs of one colour with exact
     /// coverage, triangles whose corners differ in colour shaded (`ShadedTriangles`), translucent
     /// rectangles by the spans' rule (`SpanBlend`), labels as the pixels `host` renders them
@@ -16,7 +16,8 @@ extension Compositor {
         swap(&damage, &self.damage)
         defer { swap(&damage, &self.damage) }
         fetchLabels(list, host: host)
-        let rows = coverage.region.bounds.y0..<max(coverage.region.bounds.y0, coverage.region.bounds.y1)
+        let bounds = coverage.region.bounds
+        let rows = bounds.y0..<max(bounds.y0, bounds.y1)
         let height = bandHeight(rows: rows, damage: damage)
         withUnsafePointer(to: list) { list in
             withUnsafePointer(to: &damage) { damage in
@@ -54,8 +55,7 @@ extension Compositor {
         labels.removeAll(keepingCapacity: true)
         let whole = redrawsWholeOutput
         for item in list.texts {
-            let box = DamageTracker.textBounds(item, scale: Double(scale))
-            let meets = whole || frameRects.contains { !$0.intersection(box).isEmpty }
+            let meets = whole || coverage.region.intersects(DamageTracker.textBounds(item, scale: Double(scale)))
             labels.append(meets ? host.labelImage(item).flatMap { $0.bounds.isEmpty ? nil : $0 } : nil)
         }
     }
@@ -68,19 +68,15 @@ extension Compositor {
         let y0 = job.rows.lowerBound + block * job.height, y1 = min(y0 + job.height, job.rows.upperBound)
         let single = job.count == 1
         if !single {
-            lane.areas.removeAll(keepingCapacity: true)
-            for area in frameRects {
-                let cut = area.intersection(PixelRect(x0: area.x0, y0: y0, x1: area.x1, y1: y1))
-                if !cut.isEmpty { lane.areas.append(cut) }
-            }
-            lane.clip.set(lane.areas)
+            lane.clip.set(coverage.region)
+            lane.clip.formIntersection(PixelRect(x0: outputRect.x0, y0: y0, x1: outputRect.x1, y1: y1))
         }
-        // One band: the frame's own areas and region. Read once, as locals: through self, each
-        // read would be a retain of the array.
-        let clip = single ? coverage.region : lane.clip, areas = single ? frameRects : lane.areas
+        // One band: the frame's own region. Read once, as locals: through self, each read would
+        // be a retain of the array.
+        let clip = single ? coverage.region : lane.clip
         let list = job.list, damage = job.damage, drawnBefore = self.drawnBefore, labels = self.labels
         let shortcuts = self.shortcuts, scale = self.scale
-        clearUncovered(target, areas, pixel: job.clearPixel, scratch: &lane.uncovered)
+        clearUncovered(target, clip, pixel: job.clearPixel, scratch: &lane.uncovered)
         for (position, command) in list.pointee.commands.enumerated() {
             switch command {
             case let .triangles(first, count, _):
@@ -102,19 +98,16 @@ extension Compositor {
             case let .text(index):
                 guard index < labels.count, let label = labels[index], label.y < y1, label.y + label.height > y0 else { continue }
                 let box = label.bounds
-                for area in areas where !area.intersection(box).isEmpty { LabelBlend.blend(label, into: target, clip: area) }
+                clip.forEachRect(in: box) { LabelBlend.blend(label, into: target, clip: $0) }
             case let .rect(r, color) where color.isOpaque:
                 guard let pixels = r.filledPixels(scale: scale), pixels.y0 < y1, pixels.y1 > y0 else { continue }
-                for area in areas {
-                    let clipped = pixels.intersection(area)
-                    if !clipped.isEmpty { target.fill(clipped, color: color) }
-                }
+                clip.forEachRect(in: pixels) { target.fill($0, color: color) }
             case let .rect(r, color):
                 guard let pixels = r.filledPixels(scale: scale), pixels.y0 < y1, pixels.y1 > y0 else { continue }
                 // Over the clear alone a translucent fill gives one colour: stored, not blended.
                 let alone = shortcuts ? coverage.composed(color, over: list.pointee.clearColor) : nil
                 let bounds = clip.bounds
-                forEachUncovered(of: areas, within: pixels, after: position, scratch: &lane.uncovered) { piece in
+                forEachUncovered(of: clip, within: pixels, after: position, scratch: &lane.uncovered) { piece in
                     guard let pixel = alone else { CoverageWriter.fill(piece, color: color, clip: bounds, into: target); return }
                     let under = piece.intersection(drawnBefore[position])
                     if !under.isEmpty { CoverageWriter.fill(under, color: color, clip: bounds, into: target) }
@@ -171,5 +164,4 @@ struct FrameBands {
 final class CompositeLane {
     var clip = PixelRegion()
     var uncovered = PixelRegion()
-    var areas: [PixelRect] = []
 }

@@ -3,7 +3,7 @@ import ElasticCore
 extension Compositor {
     /// Before a frame is drawn: what each command may draw over (`drawnBefore`: the box of the
     /// commands before it, which the veil's fold needs) and the pixels inside
-    /// `frameRects` that an opaque write of this frame covers whole: the wholly covered spans of
+    /// `frame` that an opaque write of this frame covers whole: the wholly covered spans of
     /// opaque runs, marked a bit a pixel (`cover`), and the stored part of the veil, cut as
     /// rectangles (`occluders`, like opaque rectangles: subtracted by `forEachUncovered`). The
     /// clear skips those; whatever else lands there first is overwritten too. Marking and reading the marks
@@ -17,7 +17,7 @@ extension Compositor {
         var cover = RowBitmap()
         swap(&cover, &self.cover)
         defer { swap(&cover, &self.cover) }
-        let cleared = frameRects.reduce(0) { $0 + $1.area }
+        let cleared = damagedPixels
         let marks = shortcuts && cleared >= coverPixels && 4 * coverable(list, damage: damage) >= cleared
         cover.reset(output: outputRect)
         let bounds = coverage.region.bounds
@@ -63,31 +63,29 @@ extension Compositor {
         return total
     }
 
-    /// Clears each of `areas` of `buffer` to `pixel` where no opaque write of this frame covers it.
-    func clearUncovered(_ buffer: PixelBuffer, _ areas: [PixelRect], pixel: UInt32, scratch: inout PixelRegion) {
+    /// Clears `area` of `buffer` to `pixel` where no opaque write of this frame covers it.
+    func clearUncovered(_ buffer: PixelBuffer, _ area: PixelRegion, pixel: UInt32, scratch: inout PixelRegion) {
         // A local constant, which the closure borrows: read from self, or a variable, it would be
         // copied at each call (a retain an array).
         let cover = self.cover
-        forEachUncovered(of: areas, within: buffer.bounds, after: -1, scratch: &scratch) {
+        forEachUncovered(of: area, within: buffer.bounds, after: -1, scratch: &scratch) {
             cover.fillUnmarked($0, base: buffer.base, pitch: buffer.pitch, pixel: pixel)
         }
     }
 
-    /// Calls `body` with disjoint rectangles holding the pixels of each of `areas` inside `bounds`
-    /// that no occluder drawn after command `index` overwrites (the area's region, occluders
-    /// subtracted, cut in `scratch`): a fill of the rest would be painted over whole (the clear
-    /// under gooey-menu's body and veil, under each card of a list). Past `maxPieces` rectangles
-    /// no more is cut: what is left is only cleared needlessly.
-    func forEachUncovered(of areas: [PixelRect], within bounds: PixelRect, after index: Int, scratch pieces: inout PixelRegion,
+    /// Calls `body` with disjoint rectangles holding the pixels of `region` inside `bounds` that
+    /// no occluder drawn after command `index` overwrites (each of the region's rectangles,
+    /// occluders subtracted, cut in `scratch`): a fill of the rest would be painted over whole
+    /// (the clear under gooey-menu's body and veil, under each card of a list). Past `maxPieces`
+    /// rectangles no more is cut: what is left is only cleared needlessly.
+    func forEachUncovered(of region: PixelRegion, within bounds: PixelRect, after index: Int, scratch pieces: inout PixelRegion,
                           _ body: (PixelRect) -> Void) {
         let occluders = self.occluders
-        for area in areas {
-            let pixels = area.intersection(bounds)
-            guard !pixels.isEmpty else { continue }
+        region.forEachRect(in: bounds) { pixels in
             // The usual area meets no occluder: given as it is, no region built.
             guard occluders.contains(where: { $0.command > index && !$0.pixels.intersection(pixels).isEmpty }) else {
                 body(pixels)
-                continue
+                return
             }
             pieces.set(pixels)
             for occluder in occluders where occluder.command > index && !occluder.pixels.intersection(pixels).isEmpty {

@@ -16,9 +16,6 @@ public final class Compositor {
     /// Whether each frame redraws only what changed (`DamageTracker`).
     public var partialUpdates = false
     var damage = DamageTracker()
-    /// The output-pixel rectangles the frame being drawn redraws (the whole output when it
-    /// redraws everything).
-    public private(set) var frameRects: [PixelRect] = []
     /// The whole output, in output pixels.
     public private(set) var outputRect = PixelRect.empty
     /// This frame's rectangles whose every pixel a command overwrites (command index, output
@@ -66,15 +63,21 @@ public final class Compositor {
     public func invalidate() { damage.invalidate() }
 
     /// Whether the frame being drawn redraws everything.
-    public var redrawsWholeOutput: Bool { frameRects.count == 1 && frameRects[0] == outputRect }
+    public private(set) var redrawsWholeOutput = false
+
+    /// The output pixels the frame being drawn redraws (all of them when it redraws everything):
+    /// every command is clipped to them.
+    public var frame: PixelRegion { coverage.region }
 
     /// Diff and plan of `list` at `scale` (scene points to output pixels; 1 when it is not a
     /// positive number) into `target` (whose format this compositor `supports`), finding what the
-    /// frame redraws (`frameRects`). False when there is nothing to draw.
+    /// frame redraws (`frame`). False when there is nothing to draw.
     public func begin(_ list: DrawList, scale: Double, target: PixelBuffer) -> Bool {
         let s = Float(scale.isFinite && scale > 0 ? scale : 1)
         outputRect = target.bounds
-        frameRects.removeAll(keepingCapacity: true)
+        coverage.region.removeAll()
+        damagedPixels = 0
+        redrawsWholeOutput = false
         self.scale = s
         // Taken out of self while the frame is diffed: read through self, it would be copied for
         // each call that borrows it (a retain an array it holds).
@@ -89,26 +92,27 @@ public final class Compositor {
         if !partialUpdates { damage.invalidate() }
         damage.update(list, scale: Double(s), width: target.width, height: target.height, exactCoverage: true)
         if partialUpdates {
-            frameRects.append(contentsOf: damage.rects)
-        } else if !outputRect.isEmpty {
-            frameRects.append(outputRect)
+            damage.moveRegion(into: &coverage.region)
+        } else {
+            coverage.region.set(outputRect)
         }
-        guard !frameRects.isEmpty else { return false }
+        guard !coverage.region.isEmpty else { return false }
+        damagedPixels = coverage.region.area
+        redrawsWholeOutput = coverage.region.isRect && coverage.region.bounds == outputRect
         self.target = target
         occluders.removeAll(keepingCapacity: true)
         for (i, command) in list.commands.enumerated() where shortcuts {
             guard case let .rect(r, color) = command, color.isOpaque, let pixels = r.filledPixels(scale: s) else { continue }
             occluders.append((i, pixels))
         }
-        coverage.region.set(frameRects)
         planCover(list, damage: damage)
         return true
     }
 
     /// How many pixels the last frame redrew.
-    public var damagedPixels: Int { frameRects.reduce(0) { $0 + $1.area } }
+    public private(set) var damagedPixels = 0
 
-    /// The rectangles (output pixels) a present of the last frame must show, or nil for all of
-    /// the output: only with `partialUpdates`, and not when the frame redrew everything.
-    public var presentRects: [PixelRect]? { partialUpdates && !redrawsWholeOutput ? frameRects : nil }
+    /// The output pixels a present of the last frame must show, or nil for all of the output:
+    /// only with `partialUpdates`, and not when the frame redrew everything.
+    public var presentRegion: PixelRegion? { partialUpdates && !redrawsWholeOutput ? frame : nil }
 }

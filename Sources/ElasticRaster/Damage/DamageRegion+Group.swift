@@ -2,20 +2,20 @@ import ElasticCore
 
 extension DamageRegion {
     /// Groups consecutive rows of the damage (`rows`) into rectangles (see the type's comment),
-    /// appended to `rects`. Works through pointers into scratch buffers sized once: it runs for
+    /// appended to `region` (empty, or above them) as its bands. Works through pointers into scratch buffers sized once: it runs for
     /// every touched row of every frame, where array appends and uniqueness checks cost more than
     /// the merge.
-    mutating func group(slack: Double, into rects: inout [PixelRect]) {
+    mutating func group(slack: Double, into region: inout PixelRegion) {
         // Not through `rows`: a copy of the region would retain its arrays.
         if readUnited {
-            Self.group(united, &clusters, &merged, slack: slack, into: &rects)
+            Self.group(united, &clusters, &merged, slack: slack, into: &region)
         } else {
-            Self.group(written.rows, &clusters, &merged, slack: slack, into: &rects)
+            Self.group(written.rows, &clusters, &merged, slack: slack, into: &region)
         }
     }
 
     private static func group(_ rows: PixelRegion, _ clusters: inout [Span], _ merged: inout [Span],
-                              slack: Double, into rects: inout [PixelRect]) {
+                              slack: Double, into region: inout PixelRegion) {
         guard !rows.isEmpty else { return }
         if clusters.count < rows.spans.count {
             clusters = Array(repeating: Span(x0: 0, x1: 0), count: rows.spans.count)
@@ -25,7 +25,7 @@ extension DamageRegion {
             rows.spans.withUnsafeBufferPointer { spans in
                 clusters.withUnsafeMutableBufferPointer { group in
                     merged.withUnsafeMutableBufferPointer { union in
-                        Self.group(bands, spans.baseAddress!, group.baseAddress!, union.baseAddress!, slack: slack, into: &rects)
+                        Self.group(bands, spans.baseAddress!, group.baseAddress!, union.baseAddress!, slack: slack, into: &region)
                     }
                 }
             }
@@ -36,14 +36,13 @@ extension DamageRegion {
 
     private static func group(_ bands: UnsafeBufferPointer<PixelRegion.Band>, _ spans: UnsafePointer<Span>,
                               _ group: UnsafeMutablePointer<Span>, _ union: UnsafeMutablePointer<Span>,
-                              slack: Double, into rects: inout [PixelRect]) {
+                              slack: Double, into region: inout PixelRegion) {
         var clusters = group, merged = union, count = 0  // the group's spans: clusters[0..<count]
         var groupStart: Int32 = 0, groupEnd: Int32 = 0  // rows [start, end)
         var damaged = 0
-        func emit(_ rects: inout [PixelRect]) {
-            for k in 0..<count {
-                rects.append(PixelRect(x0: Int(clusters[k].x0), y0: Int(groupStart), x1: Int(clusters[k].x1), y1: Int(groupEnd)))
-            }
+        // A group's spans are sorted and disjoint (a union's), so they are a band.
+        func emit(_ region: inout PixelRegion) {
+            if count > 0 { region.appendRows(y0: groupStart, y1: groupEnd, UnsafeBufferPointer(start: clusters, count: count)) }
             count = 0
             damaged = 0
         }
@@ -81,13 +80,14 @@ extension DamageRegion {
                         continue
                     }
                 }
-                emit(&rects)
+                emit(&region)
                 clusters.update(from: row, count: rowCount)
                 count = rowCount
                 groupStart = y; groupEnd = y &+ 1; damaged = rowPixels
             }
         }
-        emit(&rects)
+        emit(&region)
+        region.finishAppending()
     }
 
     /// The union of two sorted lists of disjoint intervals, joined where they overlap, into

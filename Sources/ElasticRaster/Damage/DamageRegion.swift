@@ -88,15 +88,16 @@ public struct DamageRegion: Sendable {
         written.boxes.append(rect)
     }
 
-    /// Disjoint rectangles inside `output` covering every damaged pixel, appended to `rects`;
-    /// at most `maxRects` (groups are allowed more waste until they fit).
-    public mutating func rectangles(in output: PixelRect, slack: Double, maxRects: Int, into rects: inout [PixelRect]) {
-        let start = rects.count
+    /// A region inside `output` holding every damaged pixel, in `region`: its rows grouped into
+    /// rectangles (`group`), at most `maxRects` of them (groups are allowed more waste until
+    /// they fit).
+    public mutating func grouped(in output: PixelRect, slack: Double, maxRects: Int, into region: inout PixelRegion) {
+        region.removeAll()
         guard !output.isEmpty else { return }
         if !rowsRead {
             guard !isEmpty else { return }
             if written.rows.isEmpty, written.boxes.count <= 4 * Self.fewBoxes, mergeBoxes(in: output, slack: slack) {
-                rects.append(contentsOf: mergedBoxes)
+                region.set(mergedBoxes)
                 return
             }
             readRows()
@@ -104,9 +105,9 @@ public struct DamageRegion: Sendable {
         guard !rows.isEmpty else { return }
         var s = slack
         while true {
-            group(slack: s, into: &rects)
-            if rects.count - start <= maxRects || s > 1e6 { return }
-            rects.removeSubrange(start...)
+            group(slack: s, into: &region)
+            if region.rectCount <= maxRects || s > 1e6 { return }
+            region.removeAll()
             s *= 2
         }
     }

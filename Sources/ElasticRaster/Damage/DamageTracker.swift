@@ -12,7 +12,7 @@ import ElasticCore
 /// run changed) and the front end blends them; a changed run damages only the pixels whose
 /// coverage changed (`SpanDiff`), not its old and new bounds. A rectangle of one colour damages
 /// only the pixels it fills in one frame and not the other. The damaged rows are grouped into
-/// rectangles by `DamageRegion`.
+/// rectangles by `DamageRegion`: the frame's damage is a `PixelRegion` of them.
 public struct DamageTracker: Sendable {
     /// At most this many damage rectangles a frame.
     public static let maxRects = 256
@@ -47,17 +47,21 @@ public struct DamageTracker: Sendable {
     public private(set) var commandRuns: [Range<Int>] = []
     private var previousExact = false
     private var previousScale = 0.0
-    private var region = DamageRegion()
+    private var found = DamageRegion()
     private var previousClear: RGBA?
     private var full = true
     private var output = PixelRect.empty
-    /// This frame's damage: pairwise disjoint rectangles inside the output.
-    public private(set) var rects: [PixelRect] = []
+    /// This frame's damage, inside the output.
+    public private(set) var region = PixelRegion()
 
     public init() {}
 
+    /// Moves this frame's damage into `region`, leaving what `region` held here (the next
+    /// `update` overwrites it): a hand-over, not a copy of the region's arrays.
+    public mutating func moveRegion(into region: inout PixelRegion) { swap(&region, &self.region) }
+
     /// The number of damaged pixels this frame.
-    public var damagedPixels: Int { rects.reduce(0) { $0 + $1.area } }
+    public var damagedPixels: Int { region.area }
 
     /// The next frame is damaged whole (a resize, an expose, a scene switch, a lost surface).
     public mutating func invalidate() { full = true }
@@ -92,26 +96,25 @@ public struct DamageTracker: Sendable {
             }
             if exactCoverage { commandRuns.append(firstRun..<runs.count) }
         }
-        rects.removeAll(keepingCapacity: true)
         if whole || damagesWholeOutput(out) {
-            if !out.isEmpty { rects.append(out) }
+            region.set(out)
         } else {
-            region.removeAll(output: out)
+            found.removeAll(output: out)
             for i in 0..<max(previous.count, current.count) {
                 let old = i < previous.count ? previous[i] : nil, new = i < current.count ? current[i] : nil
                 if let old, let new, old.same(as: new) { continue }
                 if let old, let new, old.isRect, new.isRect, old.color == new.color {
                     // One colour: only what lies outside the pixels both fill changes.
                     let kept = old.filled.intersection(new.filled)
-                    old.filled.forEachPiece(outside: kept) { region.add($0) }
-                    new.filled.forEachPiece(outside: kept) { region.add($0) }
+                    old.filled.forEachPiece(outside: kept) { found.add($0) }
+                    new.filled.forEachPiece(outside: kept) { found.add($0) }
                     continue
                 }
                 if keepsSpans, diffSpans(old: old, new: new) { continue }
-                if let old { region.add(old.bounds) }
-                if let new { region.add(new.bounds) }
+                if let old { found.add(old.bounds) }
+                if let new { found.add(new.bounds) }
             }
-            region.rectangles(in: out, slack: Self.slack, maxRects: Self.maxRects, into: &rects)
+            found.grouped(in: out, slack: Self.slack, maxRects: Self.maxRects, into: &region)
         }
         full = false
         output = out
@@ -160,11 +163,11 @@ public struct DamageTracker: Sendable {
         if let new, new.spans == nil || new.isRect { return false }
         if let old, let new, old.color != new.color || old.blended != new.blended { return false }
         // Taken out of self while the spans are read.
-        var region = DamageRegion()
-        swap(&region, &self.region)
-        defer { swap(&region, &self.region) }
+        var found = DamageRegion()
+        swap(&found, &self.found)
+        defer { swap(&found, &self.found) }
         spans.withSpans(old: old?.spans ?? 0..<0, new: new?.spans ?? 0..<0) { o, n in
-            region.addRows { SpanDiff.damage(old: o, new: n, into: &$0) }
+            found.addRows { SpanDiff.damage(old: o, new: n, into: &$0) }
         }
         return true
     }

@@ -12,11 +12,11 @@ import ElasticCore
 /// allocate.
 public struct PixelRegion: Sendable, Equatable {
     /// Rows y0..<y1, and their spans: `spans[start..<end]`.
-    struct Band: Equatable { var y0: Int32, y1: Int32, start: Int32, end: Int32 }
-    struct Span: Equatable { var x0: Int32, x1: Int32 }
+    @usableFromInline struct Band: Equatable, Sendable { @usableFromInline var y0: Int32, y1: Int32, start: Int32, end: Int32 }
+    @usableFromInline struct Span: Equatable, Sendable { @usableFromInline var x0: Int32, x1: Int32 }
 
-    var bands: [Band] = []
-    var spans: [Span] = []
+    @usableFromInline var bands: [Band] = []
+    @usableFromInline var spans: [Span] = []
     /// The room a merge builds its result in (the arrays it replaced, swapped out).
     var spareBands: [Band] = [], spareSpans: [Span] = []
     /// The box around every band.
@@ -34,7 +34,7 @@ public struct PixelRegion: Sendable, Equatable {
     /// Whether it is one rectangle (or empty): nothing to cut inside `bounds`.
     public var isRect: Bool { spans.count <= 1 }
 
-    /// The number of rectangles `forEachRect` gives.
+    /// The number of rectangles `rects` gives.
     public var rectCount: Int { spans.count }
 
     /// Empties it, keeping its room.
@@ -52,6 +52,15 @@ public struct PixelRegion: Sendable, Equatable {
         spans.append(Span(x0: Int32(truncatingIfNeeded: rect.x0), x1: Int32(truncatingIfNeeded: rect.x1)))
         bands.append(Band(y0: Int32(truncatingIfNeeded: rect.y0), y1: Int32(truncatingIfNeeded: rect.y1), start: 0, end: 1))
         bounds = rect
+    }
+
+    /// Makes it the pixels of `other`, in its own room (no array shared, so neither is copied
+    /// when the other changes).
+    public mutating func set(_ other: PixelRegion) {
+        removeAll()
+        bands.append(contentsOf: other.bands)
+        spans.append(contentsOf: other.spans)
+        bounds = other.bounds
     }
 
     /// Makes it the pixels of `rects` (any, overlapping or not). Rectangles already in banded
@@ -184,14 +193,119 @@ public struct PixelRegion: Sendable, Equatable {
         }
     }
 
-    /// Calls `body` with each rectangle (a band's rows by one of its spans), band by band, left
-    /// to right: `pixman_region32_rectangles`'s view.
-    public func forEachRect(_ body: (PixelRect) -> Void) {
-        for b in bands {
-            for k in Int(b.start)..<Int(b.end) {
-                body(PixelRect(x0: Int(spans[k].x0), y0: Int(b.y0), x1: Int(spans[k].x1), y1: Int(b.y1)))
+    /// Its rectangles (a band's rows by one of its spans), band by band, left to right:
+    /// `pixman_region32_rectangles`'s view. A loop over them calls no closure, so what its body
+    /// captures is not copied for each.
+    public var rects: Rects {
+        @inline(__always) get { Rects(bands: bands, spans: spans, box: nil) }
+    }
+
+    /// Its rectangles' parts inside `box` (those that meet it, cut to it), in the same order: the
+    /// bands above and below the box are not visited.
+    @inline(__always)
+    public func rects(in box: PixelRect) -> Rects { Rects(bands: bands, spans: spans, box: box) }
+
+    /// Calls `body` with each of its rectangles' parts inside `box` (all of them when nil), as
+    /// `rects(in:)` gives them: by pointer, inlined into the caller (in other modules too), so a
+    /// hot loop pays neither for an iterator holding the arrays nor for a closure call.
+    @inlinable @inline(__always)
+    public func forEachRect(in box: PixelRect? = nil, _ body: (PixelRect) -> Void) {
+        bands.withUnsafeBufferPointer { bands in
+            spans.withUnsafeBufferPointer { spans in
+                var clip = (x0: Int32.min, y0: Int32.min, x1: Int32.max, y1: Int32.max)
+                if let box {
+                    clip = (Int32(clamping: box.x0), Int32(clamping: box.y0), Int32(clamping: box.x1), Int32(clamping: box.y1))
+                    guard clip.x1 > clip.x0, clip.y1 > clip.y0 else { return }
+                }
+                var k = 0
+                if box != nil {  // the first band below the box's top, by bisection
+                    var hi = bands.count
+                    while k < hi { let mid = (k + hi) / 2; if bands[mid].y1 <= clip.y0 { k = mid + 1 } else { hi = mid } }
+                }
+                while k < bands.count {
+                    let b = bands[k]
+                    guard b.y0 < clip.y1 else { return }
+                    let y0 = Int(Swift.max(b.y0, clip.y0)), y1 = Int(Swift.min(b.y1, clip.y1))
+                    for i in Int(b.start)..<Int(b.end) {
+                        let s = spans[i]
+                        guard s.x0 < clip.x1 else { break }
+                        guard s.x1 > clip.x0 else { continue }
+                        body(PixelRect(x0: Int(Swift.max(s.x0, clip.x0)), y0: y0, x1: Int(Swift.min(s.x1, clip.x1)), y1: y1))
+                    }
+                    k &+= 1
+                }
             }
         }
+    }
+
+    public struct Rects: Sequence {
+        let bands: [Band], spans: [Span]
+        let box: PixelRect?
+
+        public struct Iterator: IteratorProtocol {
+            let bands: [Band], spans: [Span]
+            let x0: Int32, y0: Int32, x1: Int32, y1: Int32
+            var band = 0, span = 0
+
+            @inline(__always)
+            init(_ rects: Rects) {
+                (bands, spans) = (rects.bands, rects.spans)
+                guard let box = rects.box else { (x0, y0, x1, y1) = (.min, .min, .max, .max); return }
+                // Columns and rows of a region are 32-bit: a box beyond them is cut to them.
+                func clamp(_ v: Int) -> Int32 { Int32(clamping: v) }
+                (x0, y0, x1, y1) = (clamp(box.x0), clamp(box.y0), clamp(box.x1), clamp(box.y1))
+                guard x1 > x0, y1 > y0 else { band = bands.count; return }
+                // The first band below the box's top, by bisection.
+                var lo = 0, hi = bands.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if bands[mid].y1 <= y0 { lo = mid + 1 } else { hi = mid }
+                }
+                band = lo
+            }
+
+            @inline(__always)
+            public mutating func next() -> PixelRect? {
+                while band < bands.count {
+                    let b = bands[band]
+                    guard b.y0 < y1 else { band = bands.count; return nil }
+                    if span < Int(b.start) { span = Int(b.start) }
+                    while span < Int(b.end) {
+                        let s = spans[span]
+                        span &+= 1
+                        guard s.x0 < x1 else { span = Int(b.end); break }
+                        guard s.x1 > x0 else { continue }
+                        return PixelRect(x0: Int(Swift.max(s.x0, x0)), y0: Int(Swift.max(b.y0, y0)), x1: Int(Swift.min(s.x1, x1)), y1: Int(Swift.min(b.y1, y1)))
+                    }
+                    band &+= 1
+                }
+                return nil
+            }
+        }
+
+        @inline(__always)
+        public func makeIterator() -> Iterator { Iterator(self) }
+        public var underestimatedCount: Int { box == nil ? spans.count : 0 }
+    }
+
+    /// How many pixels it holds.
+    public var area: Int {
+        var total = 0
+        for b in bands {
+            var width = 0
+            for k in Int(b.start)..<Int(b.end) { width += Int(spans[k].x1) - Int(spans[k].x0) }
+            total += width * (Int(b.y1) - Int(b.y0))
+        }
+        return total
+    }
+
+    /// Whether any of its pixels lies in `rect`.
+    public func intersects(_ rect: PixelRect) -> Bool {
+        guard !rect.isEmpty, !bounds.intersection(rect).isEmpty else { return false }
+        for b in bands where Int(b.y0) < rect.y1 && Int(b.y1) > rect.y0 {
+            for k in Int(b.start)..<Int(b.end) where Int(spans[k].x0) < rect.x1 && Int(spans[k].x1) > rect.x0 { return true }
+        }
+        return false
     }
 
     /// Whether pixel (x, y) is in it.

@@ -90,15 +90,13 @@ public final class SDLFrontEnd: FrontEnd {
     }
 
     /// Re-reads both sizes, on every size or HiDPI-scale change (SDL #2144).
-    @discardableResult
-    public func refreshSizes() -> (window: (width: Int, height: Int), output: (width: Int, height: Int)) {
+    public func refreshSizes() {
         var w: Int32 = 0, h: Int32 = 0, ow: Int32 = 0, oh: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         resizeCanvas()
         SDL_GetRendererOutputSize(renderer, &ow, &oh)
         windowSize = (Int(max(w, 0)), Int(max(h, 0)))
         outputSize = (Int(max(ow, 0)), Int(max(oh, 0)))
-        return (windowSize, outputSize)
     }
 
     /// The drawn frame's pixels, read before `present`; with the software renderer straight out
@@ -114,7 +112,6 @@ public final class SDLFrontEnd: FrontEnd {
 
     /// Why labels cannot be drawn, or nil when text works.
     public var textProblem: String? { text.problem }
-    public var fontPath: String? { text.fontPath }
 
     /// The next frame redraws and uploads everything (a scene switch).
     public func invalidate() { compositor.invalidate() }
@@ -134,12 +131,6 @@ public final class SDLFrontEnd: FrontEnd {
         return Double(px) / scale
     }
 
-    public var isMinimized: Bool {
-        SDL_GetWindowFlags(window) & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0
-    }
-
     /// Sleeps until an event arrives or `milliseconds` pass (a hidden window must not spin).
     public func waitForEvent(milliseconds: Int32) { SDL_WaitEventTimeout(nil, milliseconds) }
-
-    public func setFullscreen(_ on: Bool) { SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) }
 }

@@ -8,7 +8,7 @@ final class SDLText {
     private let renderer: OpaquePointer
     private var fonts: [Int: OpaquePointer] = [:]
     private var cache = LabelCache<Label>()
-    private(set) var fontPath: String?
+    private var fontPath: String?
     private(set) var problem: String?
 
     /// The pixels SDL2_ttf rendered, which the compositor blends itself (`image`), and the texture

@@ -122,13 +122,9 @@ public final class SDLFrontEnd: FrontEnd {
         return Double(outputSize.width) / Double(windowSize.width)
     }
 
-    /// Measured at the pixel size `SDLText` draws at, so a pill sized with it fits the drawn text.
+    /// Measured by SDL2_ttf at the pixel size `SDLText` draws at (`TextItem.measuredWidth`).
     public func textWidth(_ text: String, size: Double) -> Double? {
-        let scale = pixelScale
-        guard size.isFinite, size > 0, let px = text.isEmpty ? 0 : self.text.width(of: text, pixelSize: TextItem.pixelSize(size, scale: scale)) else {
-            return nil
-        }
-        return Double(px) / scale
+        TextItem.measuredWidth(text, size: size, scale: pixelScale, pixelWidth: self.text.width(of:pixelSize:))
     }
 
     /// Sleeps until an event arrives or `milliseconds` pass (a hidden window must not spin).

@@ -107,8 +107,12 @@ public final class SDLFrontEnd: FrontEnd {
         return SDLFrameCapture.readPixels(renderer, size: outputSize, surface: surface, into: &pixels) ? outputSize : nil
     }
 
-    /// Saves what has been drawn (call before `present`) as a PNG.
-    public func saveScreenshot(to path: String) throws { try SDLFrameCapture.savePNG(renderer, size: outputSize, to: path) }
+    /// Saves what has been drawn (call before `present`) as a PNG: the pixels `readPixels` reads.
+    public func saveScreenshot(to path: String) throws {
+        var pixels: [UInt8] = []
+        guard let size = readPixels(into: &pixels) else { throw SDLError("cannot read back the \(outputSize.width)×\(outputSize.height) frame") }
+        try PNGFile.write(pixels, width: size.width, height: size.height, to: path)
+    }
 
     /// Why labels cannot be drawn, or nil when text works.
     public var textProblem: String? { text.problem }

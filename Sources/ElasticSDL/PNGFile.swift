@@ -1,4 +1,5 @@
 import CSDL2
+import ElasticRaster
 
 /// PNG files as frames in the layout `FrontEnd.readPixels` fills (B, G, R and an unused byte per
 /// pixel, top row first), through SDL2_image: what `elastic bench --validate` compares.
@@ -11,14 +12,10 @@ public enum PNGFile {
             throw SDLError("cannot convert the image \(path)")
         }
         defer { SDL_FreeSurface(surface) }
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        guard let image = PixelBuffer(surface) else { throw SDLError(message: "the image \(path) has no pixels") }
+        let (w, h) = (image.width, image.height)
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
-        guard let source = surface.pointee.pixels else { throw SDLError(message: "the image \(path) has no pixels") }
-        pixels.withUnsafeMutableBytes { out in
-            for y in 0..<h {
-                (out.baseAddress! + y * w * 4).copyMemory(from: source + y * pitch, byteCount: w * 4)
-            }
-        }
+        pixels.withUnsafeMutableBytes { if let out = $0.baseAddress { image.copyRows(to: out, pitch: w * 4) } }
         // The unused byte is whatever the conversion left: zero it, as readers compare three channels.
         for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 0 }
         return (w, h, pixels)

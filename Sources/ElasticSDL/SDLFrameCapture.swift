@@ -2,7 +2,7 @@ import CSDL2
 import ElasticCore
 import ElasticRaster
 
-/// Reading the drawn frame back, before `present`: bytes for the video, a PNG for screenshots.
+/// Reading the drawn frame back, before `present`: bytes for the video, the bench and screenshots.
 enum SDLFrameCapture {
     /// The frame as FFmpeg's `bgr0`: copied out of `surface()` (the software renderer's, which
     /// holds the whole frame, partial updates included) when it is laid out so, else read back
@@ -22,22 +22,6 @@ enum SDLFrameCapture {
             }
             SDL_RenderSetScale(renderer, 1, 1)
             return SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, base, Int32(rowBytes)) == 0
-        }
-    }
-
-    static func savePNG(_ renderer: OpaquePointer, size: (width: Int, height: Int), to path: String) throws {
-        let (w, h) = size
-        guard w > 0, h > 0 else { throw SDLError(message: "cannot take a screenshot of a \(w)×\(h) window") }
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
-            throw SDLError("cannot allocate a \(w)×\(h) screenshot")
-        }
-        defer { SDL_FreeSurface(surface) }
-        SDL_RenderSetScale(renderer, 1, 1)
-        guard SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch) == 0 else {
-            throw SDLError("cannot read the frame back")
-        }
-        guard IMG_SavePNG(surface, path) == 0 else {
-            throw SDLError("cannot write the screenshot \(path)")
         }
     }
 }

@@ -90,15 +90,13 @@ public final class SDLFrontEnd: FrontEnd {
     }
 
     /// Re-reads both sizes, on every size or HiDPI-scale change (SDL #2144).
-    @discardableResult
-    public func refreshSizes() -> (window: (width: Int, height: Int), output: (width: Int, height: Int)) {
+    public func refreshSizes() {
         var w: Int32 = 0, h: Int32 = 0, ow: Int32 = 0, oh: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         resizeCanvas()
         SDL_GetRendererOutputSize(renderer, &ow, &oh)
         windowSize = (Int(max(w, 0)), Int(max(h, 0)))
         outputSize = (Int(max(ow, 0)), Int(max(oh, 0)))
-        return (windowSize, outputSize)
     }
 
     /// The drawn frame's pixels, read before `present`; with the software renderer straight out
@@ -109,12 +107,15 @@ public final class SDLFrontEnd: FrontEnd {
         return SDLFrameCapture.readPixels(renderer, size: outputSize, surface: surface, into: &pixels) ? outputSize : nil
     }
 
-    /// Saves what has been drawn (call before `present`) as a PNG.
-    public func saveScreenshot(to path: String) throws { try SDLFrameCapture.savePNG(renderer, size: outputSize, to: path) }
+    /// Saves what has been drawn (call before `present`) as a PNG: the pixels `readPixels` reads.
+    public func saveScreenshot(to path: String) throws {
+        var pixels: [UInt8] = []
+        guard let size = readPixels(into: &pixels) else { throw SDLError("cannot read back the \(outputSize.width)×\(outputSize.height) frame") }
+        try PNGFile.write(pixels, width: size.width, height: size.height, to: path)
+    }
 
     /// Why labels cannot be drawn, or nil when text works.
     public var textProblem: String? { text.problem }
-    public var fontPath: String? { text.fontPath }
 
     /// The next frame redraws and uploads everything (a scene switch).
     public func invalidate() { compositor.invalidate() }
@@ -125,21 +126,11 @@ public final class SDLFrontEnd: FrontEnd {
         return Double(outputSize.width) / Double(windowSize.width)
     }
 
-    /// Measured at the pixel size `SDLText` draws at, so a pill sized with it fits the drawn text.
+    /// Measured by SDL2_ttf at the pixel size `SDLText` draws at (`TextItem.measuredWidth`).
     public func textWidth(_ text: String, size: Double) -> Double? {
-        let scale = pixelScale
-        guard size.isFinite, size > 0, let px = text.isEmpty ? 0 : self.text.width(of: text, pixelSize: TextItem.pixelSize(size, scale: scale)) else {
-            return nil
-        }
-        return Double(px) / scale
-    }
-
-    public var isMinimized: Bool {
-        SDL_GetWindowFlags(window) & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0
+        TextItem.measuredWidth(text, size: size, scale: pixelScale, pixelWidth: self.text.width(of:pixelSize:))
     }
 
     /// Sleeps until an event arrives or `milliseconds` pass (a hidden window must not spin).
     public func waitForEvent(milliseconds: Int32) { SDL_WaitEventTimeout(nil, milliseconds) }
-
-    public func setFullscreen(_ on: Bool) { SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) }
 }

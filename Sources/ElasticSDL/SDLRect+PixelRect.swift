@@ -6,6 +6,5 @@ extension SDL_Rect {
 }
 
 extension SDL_FRect {
-    init(_ r: PixelRect) { self.init(x: Float(r.x0), y: Float(r.y0), w: Float(r.width), h: Float(r.height)) }
     init(_ r: Rect) { self.init(x: Float(r.x), y: Float(r.y), w: Float(r.width), h: Float(r.height)) }
 }

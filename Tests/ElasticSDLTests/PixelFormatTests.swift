@@ -27,4 +27,20 @@ struct PixelFormatTests {
             #expect((ours.layout != nil) == (format != SDL_PIXELFORMAT_ARGB2101010))
         }
     }
+
+    @Test("each layout is the one SDL's format is named for; formats of other sizes or channel widths have none")
+    func layoutsAsNamed() throws {
+        let named: [(SDL_PixelFormatEnum, PixelFormat.Layout?)] = [
+            (SDL_PIXELFORMAT_XRGB8888, .xrgb8888), (SDL_PIXELFORMAT_ARGB8888, .argb8888), (SDL_PIXELFORMAT_XBGR8888, .xbgr8888),
+            (SDL_PIXELFORMAT_ABGR8888, .abgr8888), (SDL_PIXELFORMAT_RGBX8888, .rgbx8888), (SDL_PIXELFORMAT_BGRX8888, .bgrx8888),
+            (SDL_PIXELFORMAT_BGRA8888, .bgra8888), (SDL_PIXELFORMAT_RGBA8888, .rgba8888), (SDL_PIXELFORMAT_ARGB2101010, nil),
+            (SDL_PIXELFORMAT_RGB888, .xrgb8888), (SDL_PIXELFORMAT_RGB24, nil), (SDL_PIXELFORMAT_BGR24, nil),
+            (SDL_PIXELFORMAT_RGB565, nil), (SDL_PIXELFORMAT_ARGB4444, nil), (SDL_PIXELFORMAT_RGB332, nil),
+        ]
+        for (format, layout) in named {
+            let sdl = try #require(SDL_AllocFormat(format.rawValue))
+            defer { SDL_FreeFormat(sdl) }
+            #expect(PixelFormat(sdl.pointee).layout == layout, "\(String(cString: SDL_GetPixelFormatName(format.rawValue)))")
+        }
+    }
 }

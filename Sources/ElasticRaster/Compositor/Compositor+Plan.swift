@@ -78,6 +78,7 @@ extension Compositor {
     /// occluders subtracted, cut in `scratch`): a fill of the rest would be painted over whole
     /// (the clear under gooey-menu's body and veil, under each card of a list). Past `maxPieces`
     /// rectangles no more is cut: what is left is only cleared needlessly.
+    @inline(__always)
     func forEachUncovered(of region: PixelRegion, within bounds: PixelRect, after index: Int, scratch pieces: inout PixelRegion,
                           _ body: (PixelRect) -> Void) {
         let occluders = self.occluders

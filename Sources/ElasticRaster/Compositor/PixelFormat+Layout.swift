@@ -1,5 +1,3 @@
-// Beside PixelFormat (Compositor/PixelFormat.swift) in spirit; kept apart while that folder is
-// being changed elsewhere.
 extension PixelFormat.Layout {
     /// The layout a 32-bit format of these channel shifts, losses and alpha mask has: 8-bit red,
     /// green and blue in one of the four byte orders, and an 8-bit alpha in the byte left over or

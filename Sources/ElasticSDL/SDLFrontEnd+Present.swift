@@ -9,8 +9,8 @@ extension SDLFrontEnd {
     public func present() {
         SDL_RenderFlush(renderer)
         if let presenter {
-            presenter.present(presentRegion)
-        } else if let region = presentRegion {
+            presenter.present(compositor.presentRegion)
+        } else if let region = compositor.presentRegion {
             uploadRects.removeAll(keepingCapacity: true)
             region.forEachRect { uploadRects.append(SDL_Rect($0)) }
             if !uploadRects.isEmpty {

@@ -23,23 +23,15 @@ extension SDLFrontEnd {
         text.beginFrame()
         defer { text.endFrame() }
         guard let target = compositedTarget() else {
-            rendered = true
             renderWithSDL(list, scale: scale)
             return
         }
-        rendered = false
         if compositor.begin(list, scale: scale, target: target) { compositor.composite(list, host: self) }
     }
 
     /// The output-pixel rectangles the last `render` redrew (the whole output when it redrew
     /// everything), which `--trace-draw` records for other rasterizers to redraw.
-    public var drawnRects: [PixelRect] {
-        guard !rendered else { return [PixelRect(x0: 0, y0: 0, x1: outputSize.width, y1: outputSize.height)] }
-        return Array(compositor.frame.rects)
-    }
+    public var drawnRects: [PixelRect] { Array(compositor.frame.rects) }
 
-    public var damagedPixels: Int { rendered ? outputSize.width * outputSize.height : compositor.damagedPixels }
-
-    /// The pixels a present must show, nil for the whole output.
-    var presentRegion: PixelRegion? { rendered ? nil : compositor.presentRegion }
+    public var damagedPixels: Int { compositor.damagedPixels }
 }

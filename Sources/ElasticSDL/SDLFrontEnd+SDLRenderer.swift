@@ -6,10 +6,10 @@ extension SDLFrontEnd {
     /// Draws a whole frame through SDL's renderer (OpenGL, or the software renderer when the
     /// compositor cannot have its surface): the commands in order, anti-aliased by the
     /// tessellator's fringe. A list tessellated for exact coverage is not drawn: SDL would fill
-    /// its signed fans' negative triangles as positive ones. Either way the compositor's next
-    /// frame is whole, since the buffer changed under it.
+    /// its signed fans' negative triangles as positive ones. Either way the frame is the whole
+    /// output, drawn outside the compositor (`Compositor.drawnElsewhere`).
     func renderWithSDL(_ list: DrawList, scale: Double) {
-        compositor.invalidate()
+        compositor.drawnElsewhere(output: PixelRect(x0: 0, y0: 0, x1: outputSize.width, y1: outputSize.height))
         guard !list.mesh.hasSignedFans else { return }
         let s = Float(scale.isFinite && scale > 0 ? scale : 1)
         SDL_RenderSetScale(renderer, s, s)

@@ -45,8 +45,6 @@ public final class SDLFrontEnd: FrontEnd {
         get { compositor.partialUpdates }
         set { compositor.partialUpdates = newValue }
     }
-    /// Whether SDL's renderer drew the last frame (whole), not the compositor.
-    var rendered = false
     var uploadRects: [SDL_Rect] = []
 
     public init(_ options: FrontEndOptions) throws {

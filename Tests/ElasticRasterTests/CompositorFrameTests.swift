@@ -56,6 +56,14 @@ struct CompositorFrameTests {
             #expect(compositor.damagedPixels > 0 && compositor.damagedPixels <= 2 * (12 * 10))
             let moved = PixelRect(x0: 4, y0: 4, x1: 34, y1: 12)
             #expect(rects.allSatisfy { $0.intersection(moved) == $0 }, "\(rects)")
+
+            // SDL's renderer draws a frame: all of it is shown, and the next frame is whole.
+            let output = PixelRect(x0: 0, y0: 0, x1: 64, y1: 48)
+            compositor.drawnElsewhere(output: output)
+            #expect(compositor.presentRegion == nil && compositor.damagedPixels == 64 * 48)
+            #expect(Array(compositor.frame.rects) == [output])
+            #expect(compositor.begin(Self.list(rectAt: 24), scale: 1, target: buffer))
+            #expect(compositor.presentRegion == nil && compositor.damagedPixels == 64 * 48, "the buffer changed under it")
         }
     }
 

@@ -62,6 +62,16 @@ public final class Compositor {
     /// The next frame redraws everything (a scene switch, a resize, a frame drawn by someone else).
     public func invalidate() { damage.invalidate() }
 
+    /// Someone else (SDL's renderer) drew this frame, all of `output`: it is what this frame
+    /// redrew and shows, and the next frame redraws everything, since the buffer changed under it.
+    public func drawnElsewhere(output: PixelRect) {
+        invalidate()
+        outputRect = output
+        coverage.region.set(output)
+        damagedPixels = coverage.region.area
+        redrawsWholeOutput = true
+    }
+
     /// Whether the frame being drawn redraws everything.
     public private(set) var redrawsWholeOutput = false
 

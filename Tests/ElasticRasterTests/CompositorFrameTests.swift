@@ -51,8 +51,8 @@ struct CompositorFrameTests {
 
             // The rectangle moves 20 pixels: what it left and where it went, no more than both boxes.
             #expect(compositor.begin(Self.list(rectAt: 24), scale: 1, target: buffer))
-            let rects = compositor.presentRegion.map { Array($0.rects) } ?? []
-            #expect(!rects.isEmpty && rects == Array(compositor.frame.rects))
+            let rects = compositor.presentRegion.map { $0.rects() } ?? []
+            #expect(!rects.isEmpty && rects == compositor.frame.rects())
             #expect(compositor.damagedPixels > 0 && compositor.damagedPixels <= 2 * (12 * 10))
             let moved = PixelRect(x0: 4, y0: 4, x1: 34, y1: 12)
             #expect(rects.allSatisfy { $0.intersection(moved) == $0 }, "\(rects)")
@@ -61,7 +61,7 @@ struct CompositorFrameTests {
             let output = PixelRect(x0: 0, y0: 0, x1: 64, y1: 48)
             compositor.drawnElsewhere(output: output)
             #expect(compositor.presentRegion == nil && compositor.damagedPixels == 64 * 48)
-            #expect(Array(compositor.frame.rects) == [output])
+            #expect(compositor.frame.rects() == [output])
             #expect(compositor.begin(Self.list(rectAt: 24), scale: 1, target: buffer))
             #expect(compositor.presentRegion == nil && compositor.damagedPixels == 64 * 48, "the buffer changed under it")
         }

@@ -46,7 +46,7 @@ import Testing
             }
             var grouped = PixelRegion()
             region.grouped(in: output, slack: 1.25, maxRects: 256, into: &grouped)
-            let rects = Array(grouped.rects)
+            let rects = grouped.rects()
             RowBitmapTests.expectCoverOnce(rects, marked, output, "trial \(trial)")
             guard written else { continue }
             RowBitmapTests.expectRuns(region.rows, of: marked, in: output,

@@ -27,7 +27,7 @@ import Testing
     /// The pixels of `region` by its rectangles, checking that none is given twice.
     static func pixels(of region: PixelRegion, _ label: String) -> Set<Int> {
         var set = Set<Int>(), count = 0
-        for r in region.rects {
+        for r in region.rects() {
             for y in r.y0..<r.y1 { for x in r.x0..<r.x1 { set.insert(key(x, y)); count += 1 } }
         }
         #expect(count == set.count, "\(label): a pixel given twice")
@@ -95,7 +95,7 @@ import Testing
             // One form a set: the same pixels reached another way are an equal region.
             var other = PixelRegion()
             other.set(Array(repeating: PixelRect.empty, count: 1))
-            for r in u.rects { other.formUnion(r) }
+            for r in u.rects() { other.formUnion(r) }
             #expect(other == u, "\(label): two forms of one set")
         }
     }

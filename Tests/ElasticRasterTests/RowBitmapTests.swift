@@ -117,7 +117,7 @@ import Testing
             }
             var grouped = PixelRegion()
             region.grouped(in: output, slack: 1.25, maxRects: 256, into: &grouped)
-            let rects = Array(grouped.rects)
+            let rects = grouped.rects()
             Self.expectCoverOnce(rects, marked, output, "trial \(trial)")
         }
     }

@@ -2,9 +2,9 @@ import ElasticCore
 
 extension DamageRegion {
     /// Groups consecutive rows of the damage (`rows`) into rectangles (see the type's comment),
-    /// appended to `region` (empty, or above them) as its bands. Works through pointers into scratch buffers sized once: it runs for
-    /// every touched row of every frame, where array appends and uniqueness checks cost more than
-    /// the merge.
+    /// appended to `region` (empty, or above them) as its bands. Works through pointers into
+    /// scratch buffers sized once: it runs for every touched row of every frame, where array
+    /// appends and uniqueness checks cost more than the merge.
     mutating func group(slack: Double, into region: inout PixelRegion) {
         // Not through `rows`: a copy of the region would retain its arrays.
         if readUnited {

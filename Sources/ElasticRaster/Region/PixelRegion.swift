@@ -34,7 +34,7 @@ public struct PixelRegion: Sendable, Equatable {
     /// Whether it is one rectangle (or empty): nothing to cut inside `bounds`.
     public var isRect: Bool { spans.count <= 1 }
 
-    /// The number of rectangles `rects` gives.
+    /// The number of rectangles `forEachRect` gives.
     public var rectCount: Int { spans.count }
 
     /// Empties it, keeping its room.
@@ -193,21 +193,11 @@ public struct PixelRegion: Sendable, Equatable {
         }
     }
 
-    /// Its rectangles (a band's rows by one of its spans), band by band, left to right:
-    /// `pixman_region32_rectangles`'s view. A loop over them calls no closure, so what its body
-    /// captures is not copied for each.
-    public var rects: Rects {
-        @inline(__always) get { Rects(bands: bands, spans: spans, box: nil) }
-    }
-
-    /// Its rectangles' parts inside `box` (those that meet it, cut to it), in the same order: the
-    /// bands above and below the box are not visited.
-    @inline(__always)
-    public func rects(in box: PixelRect) -> Rects { Rects(bands: bands, spans: spans, box: box) }
-
-    /// Calls `body` with each of its rectangles' parts inside `box` (all of them when nil), as
-    /// `rects(in:)` gives them: by pointer, inlined into the caller (in other modules too), so a
-    /// hot loop pays neither for an iterator holding the arrays nor for a closure call.
+    /// Calls `body` with each of its rectangles (a band's rows by one of its spans), band by
+    /// band, left to right (`pixman_region32_rectangles`'s view); with a `box`, only the parts of
+    /// those that meet it, cut to it, the bands above and below it not visited. By pointer and
+    /// inlined into the caller (in other modules too): a hot loop pays neither for an iterator
+    /// holding the arrays nor for a closure call.
     @inlinable @inline(__always)
     public func forEachRect(in box: PixelRect? = nil, _ body: (PixelRect) -> Void) {
         bands.withUnsafeBufferPointer { bands in
@@ -236,56 +226,6 @@ public struct PixelRegion: Sendable, Equatable {
                 }
             }
         }
-    }
-
-    public struct Rects: Sequence {
-        let bands: [Band], spans: [Span]
-        let box: PixelRect?
-
-        public struct Iterator: IteratorProtocol {
-            let bands: [Band], spans: [Span]
-            let x0: Int32, y0: Int32, x1: Int32, y1: Int32
-            var band = 0, span = 0
-
-            @inline(__always)
-            init(_ rects: Rects) {
-                (bands, spans) = (rects.bands, rects.spans)
-                guard let box = rects.box else { (x0, y0, x1, y1) = (.min, .min, .max, .max); return }
-                // Columns and rows of a region are 32-bit: a box beyond them is cut to them.
-                func clamp(_ v: Int) -> Int32 { Int32(clamping: v) }
-                (x0, y0, x1, y1) = (clamp(box.x0), clamp(box.y0), clamp(box.x1), clamp(box.y1))
-                guard x1 > x0, y1 > y0 else { band = bands.count; return }
-                // The first band below the box's top, by bisection.
-                var lo = 0, hi = bands.count
-                while lo < hi {
-                    let mid = (lo + hi) / 2
-                    if bands[mid].y1 <= y0 { lo = mid + 1 } else { hi = mid }
-                }
-                band = lo
-            }
-
-            @inline(__always)
-            public mutating func next() -> PixelRect? {
-                while band < bands.count {
-                    let b = bands[band]
-                    guard b.y0 < y1 else { band = bands.count; return nil }
-                    if span < Int(b.start) { span = Int(b.start) }
-                    while span < Int(b.end) {
-                        let s = spans[span]
-                        span &+= 1
-                        guard s.x0 < x1 else { span = Int(b.end); break }
-                        guard s.x1 > x0 else { continue }
-                        return PixelRect(x0: Int(Swift.max(s.x0, x0)), y0: Int(Swift.max(b.y0, y0)), x1: Int(Swift.min(s.x1, x1)), y1: Int(Swift.min(b.y1, y1)))
-                    }
-                    band &+= 1
-                }
-                return nil
-            }
-        }
-
-        @inline(__always)
-        public func makeIterator() -> Iterator { Iterator(self) }
-        public var underestimatedCount: Int { box == nil ? spans.count : 0 }
     }
 
     /// How many pixels it holds.

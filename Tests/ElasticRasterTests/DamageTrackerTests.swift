@@ -69,18 +69,18 @@ struct DamageTrackerTests {
     func wholeAndNothing() {
         var list = DrawList()
         DamageTrackerTests.triangle(Vec2(10, 10), Vec2(50, 10), Vec2(10, 50), RGBA(255, 0, 0), into: &list)
-        var tracker = DamageTracker()
-        tracker.update(list, scale: 1, width: 160, height: 120)
+        var tracker = DamageTracker(), coverage = FrameCoverage()
+        tracker.update(list, scale: 1, width: 160, height: 120, coverage: &coverage)
         #expect(tracker.region.rects() == [PixelRect(x0: 0, y0: 0, x1: 160, y1: 120)])
-        tracker.update(list, scale: 1, width: 160, height: 120)
+        tracker.update(list, scale: 1, width: 160, height: 120, coverage: &coverage)
         #expect(tracker.region.rects().isEmpty && tracker.damagedPixels == 0)
         tracker.invalidate()
-        tracker.update(list, scale: 1, width: 160, height: 120)
+        tracker.update(list, scale: 1, width: 160, height: 120, coverage: &coverage)
         #expect(tracker.damagedPixels == 160 * 120)
-        tracker.update(list, scale: 1, width: 100, height: 120)
+        tracker.update(list, scale: 1, width: 100, height: 120, coverage: &coverage)
         #expect(tracker.damagedPixels == 100 * 120, "a resize damages the whole new output")
         list.clearColor = RGBA(0, 0, 0)
-        tracker.update(list, scale: 1, width: 100, height: 120)
+        tracker.update(list, scale: 1, width: 100, height: 120, coverage: &coverage)
         #expect(tracker.damagedPixels == 100 * 120, "a new clear colour damages everything")
     }
 
@@ -91,9 +91,9 @@ struct DamageTrackerTests {
         DamageTrackerTests.triangle(Vec2(100, 80), Vec2(150, 80), Vec2(100, 110), RGBA(0, 0, 255), into: &b)
         DamageTrackerTests.triangle(Vec2(10, 10), Vec2(40, 10), Vec2(10, 40), RGBA(255, 0, 0), into: &a)
         DamageTrackerTests.triangle(Vec2(20, 15), Vec2(50, 15), Vec2(20, 45), RGBA(255, 0, 0), into: &b)
-        var tracker = DamageTracker()
-        tracker.update(a, scale: 1, width: 160, height: 120)
-        tracker.update(b, scale: 1, width: 160, height: 120)
+        var tracker = DamageTracker(), coverage = FrameCoverage()
+        tracker.update(a, scale: 1, width: 160, height: 120, coverage: &coverage)
+        tracker.update(b, scale: 1, width: 160, height: 120, coverage: &coverage)
         #expect(DamageTrackerTests.uncovered(a, b, scale: 1, damage: tracker.region.rects()) == 0)
         #expect(!tracker.region.rects().contains { $0.contains(x: 120, y: 90) }, "the unchanged shape is not redrawn")
         // Old bounds 10…40 and new 20…50 (plus margins) in one rectangle: about 44 × 39 pixels.
@@ -110,13 +110,13 @@ struct DamageTrackerTests {
             list.commitTriangles(blend: .blend)
             return list
         }
-        var tracker = DamageTracker()
-        tracker.update(fringe(alpha: 255), scale: 1, width: 160, height: 120)
-        tracker.update(fringe(alpha: 255), scale: 1, width: 160, height: 120)
+        var tracker = DamageTracker(), coverage = FrameCoverage()
+        tracker.update(fringe(alpha: 255), scale: 1, width: 160, height: 120, coverage: &coverage)
+        tracker.update(fringe(alpha: 255), scale: 1, width: 160, height: 120, coverage: &coverage)
         #expect(tracker.region.rects().isEmpty, "\(tracker.region.rects())")
-        tracker.update(fringe(alpha: 128), scale: 1, width: 160, height: 120)
+        tracker.update(fringe(alpha: 128), scale: 1, width: 160, height: 120, coverage: &coverage)
         #expect(tracker.region.rects().contains { $0.contains(x: 40, y: 40) }, "\(tracker.region.rects())")
-        tracker.update(fringe(alpha: 64), scale: 1, width: 160, height: 120)
+        tracker.update(fringe(alpha: 64), scale: 1, width: 160, height: 120, coverage: &coverage)
         #expect(tracker.region.rects().contains { $0.contains(x: 40, y: 40) }, "\(tracker.region.rects())")
     }
 
@@ -124,12 +124,12 @@ struct DamageTrackerTests {
           arguments: [1.0, 1.5, 2.0])
     func random(scale: Double) {
         var rng = SplitMix64(seed: 42)
-        var tracker = DamageTracker()
+        var tracker = DamageTracker(), coverage = FrameCoverage()
         var previous = DrawList()
         var shapes: [(Vec2, Double, RGBA)] = (0..<6).map { _ in
             (Vec2(rng.double(in: 0...70), rng.double(in: 0...50)), rng.double(in: 3...20), RGBA(UInt8(Int.random(in: 0...255, using: &rng)), 80, 120))
         }
-        tracker.update(previous, scale: scale, width: 160, height: 120)
+        tracker.update(previous, scale: scale, width: 160, height: 120, coverage: &coverage)
         for _ in 0..<60 {
             // Each frame some shapes move, change colour, appear or disappear.
             for k in shapes.indices where Int.random(in: 0...2, using: &rng) == 0 {
@@ -146,7 +146,7 @@ struct DamageTrackerTests {
                     list.addRect(Rect(x: p.x, y: p.y, width: r, height: r / 2), color: color)
                 }
             }
-            tracker.update(list, scale: scale, width: 160, height: 120)
+            tracker.update(list, scale: scale, width: 160, height: 120, coverage: &coverage)
             let rects = tracker.region.rects()
             #expect(DamageTrackerTests.uncovered(previous, list, scale: scale, damage: rects) == 0)
             #expect(rects.count <= DamageTracker.maxRects)
@@ -164,9 +164,9 @@ struct DamageTrackerTests {
         var a = DrawList(), b = DrawList()
         a.addText(TextItem("Row 1", at: Vec2(40, 30), size: 12, color: .white))
         b.addText(TextItem("Row 2", at: Vec2(40, 30), size: 12, color: .white))
-        var tracker = DamageTracker()
-        tracker.update(a, scale: 1, width: 160, height: 120)
-        tracker.update(b, scale: 1, width: 160, height: 120)
+        var tracker = DamageTracker(), coverage = FrameCoverage()
+        tracker.update(a, scale: 1, width: 160, height: 120, coverage: &coverage)
+        tracker.update(b, scale: 1, width: 160, height: 120, coverage: &coverage)
         #expect(tracker.region.rectCount == 1)
         let r = tracker.region.rects()[0]
         #expect(r.contains(x: 40, y: 30) && r.contains(x: 22, y: 24) && r.contains(x: 58, y: 36))

@@ -13,9 +13,9 @@ struct RunSpansReuseTests {
     func spansStayExact(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed))
         var quads = (0..<6).map { _ in SpanDamageTests.randomQuad(&rng) }
-        var tracker = DamageTracker()
+        var tracker = DamageTracker(), coverage = FrameCoverage()
         let (w, h) = SpanDamageTests.size
-        tracker.update(SpanDamageTests.list(quads), scale: 1, width: w, height: h, exactCoverage: true)
+        tracker.update(SpanDamageTests.list(quads), scale: 1, width: w, height: h, coverage: &coverage)
         for frame in 0..<30 {
             // Every third frame rests; otherwise a random few quads move, the first or the last at times.
             if frame % 3 != 2 {
@@ -24,13 +24,13 @@ struct RunSpansReuseTests {
                     quads[k].corners = quads[k].corners.map { $0 + d }
                 }
             }
-            tracker.update(SpanDamageTests.list(quads), scale: 1, width: w, height: h, exactCoverage: true)
+            tracker.update(SpanDamageTests.list(quads), scale: 1, width: w, height: h, coverage: &coverage)
             let exact = SpanDamageTests.coverage(quads, scale: 1)
-            #expect(tracker.runs.count == quads.count)
-            for (k, run) in tracker.runs.enumerated() {
+            #expect(coverage.runs.count == quads.count)
+            for (k, run) in coverage.runs.enumerated() {
                 guard let range = run.spans else { Issue.record("frame \(frame) run \(k) has no spans"); continue }
                 var alpha = [Int](repeating: 0, count: w * h)
-                for s in tracker.spans[range] { for x in s.x0..<s.x1 { alpha[Int(s.y) * w + Int(x)] = Int(s.alpha) } }
+                for s in coverage.spans[range] { for x in s.x0..<s.x1 { alpha[Int(s.y) * w + Int(x)] = Int(s.alpha) } }
                 let worst = alpha.indices.map { abs(Double(alpha[$0]) - exact[k][$0] * 255) }.max() ?? 0
                 #expect(worst <= 1.5, "frame \(frame) run \(k): alpha off its exact coverage by \(worst)/255")
             }

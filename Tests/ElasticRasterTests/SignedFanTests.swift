@@ -31,15 +31,15 @@ struct SignedFanTests {
         }
     }
 
-    /// The list's one fill converted as the damage tracker does for the front end (`RunSpans`), as
+    /// The list's one fill converted as the damage tracker does for the compositor (`FrameCoverage`), as
     /// alpha per pixel of `clip`.
     static func drawnAlphas(_ list: DrawList) -> [Int] {
-        var tracker = DamageTracker()
-        tracker.update(list, scale: 1, width: clip.width, height: clip.height, exactCoverage: true)
+        var tracker = DamageTracker(), coverage = FrameCoverage()
+        tracker.update(list, scale: 1, width: clip.width, height: clip.height, coverage: &coverage)
         var out = Array(repeating: 0, count: clip.area)
-        for run in tracker.runs {
+        for run in coverage.runs {
             guard let spans = run.spans else { continue }
-            for s in tracker.spans[spans] { for x in s.x0..<s.x1 { out[Int(s.y) * clip.width + Int(x)] = Int(s.alpha) } }
+            for s in coverage.spans[spans] { for x in s.x0..<s.x1 { out[Int(s.y) * clip.width + Int(x)] = Int(s.alpha) } }
         }
         return out
     }

@@ -50,10 +50,10 @@ struct SpanDamageTests {
     func changedCoverageIsDamaged(scale: Double) {
         var rng = SplitMix64(seed: 7)
         var quads = (0..<3).map { _ in SpanDamageTests.randomQuad(&rng) }
-        var tracker = DamageTracker()
+        var tracker = DamageTracker(), coverage = FrameCoverage()
         let (w, h) = SpanDamageTests.size
         var before = SpanDamageTests.coverage(quads, scale: scale)
-        tracker.update(SpanDamageTests.list(quads), scale: scale, width: w, height: h, exactCoverage: true)
+        tracker.update(SpanDamageTests.list(quads), scale: scale, width: w, height: h, coverage: &coverage)
         var changedInAll = 0, damagedInAll = 0
         for _ in 0..<25 {
             // Some quads move by a fraction of a pixel to a few pixels; one sometimes turns.
@@ -62,7 +62,7 @@ struct SpanDamageTests {
                 quads[k].corners = quads[k].corners.map { $0 + d }
             }
             let list = SpanDamageTests.list(quads)
-            tracker.update(list, scale: scale, width: w, height: h, exactCoverage: true)
+            tracker.update(list, scale: scale, width: w, height: h, coverage: &coverage)
             let after = SpanDamageTests.coverage(quads, scale: scale)
             var missed: [(Int, Int)] = [], changed = 0
             for y in 0..<h { for x in 0..<w {
@@ -75,11 +75,11 @@ struct SpanDamageTests {
             #expect(missed.count == 0, "\(missed.count) changed pixels outside the damage, first \(missed.prefix(5))")
             changedInAll += changed; damagedInAll += tracker.damagedPixels
             // The runs' spans (kept or converted anew) are each quad's exact coverage.
-            #expect(tracker.runs.count == quads.count)
-            for (k, run) in tracker.runs.enumerated() {
+            #expect(coverage.runs.count == quads.count)
+            for (k, run) in coverage.runs.enumerated() {
                 guard let range = run.spans else { Issue.record("run \(k) has no spans"); continue }
                 var alpha = [Int](repeating: 0, count: w * h)
-                for s in tracker.spans[range] { for x in s.x0..<s.x1 { alpha[Int(s.y) * w + Int(x)] = Int(s.alpha) } }
+                for s in coverage.spans[range] { for x in s.x0..<s.x1 { alpha[Int(s.y) * w + Int(x)] = Int(s.alpha) } }
                 let worst = alpha.indices.map { abs(Double(alpha[$0]) - after[k][$0] * 255) }.max() ?? 0
                 #expect(worst <= 1.5, "run \(k): alpha off its exact coverage by \(worst)/255")
             }

@@ -12,16 +12,16 @@ extension Compositor {
         defer { self.target = nil }
         // Taken out of self while the frame is drawn: read through self, it would be copied for
         // each call that borrows it (a retain an array it holds).
-        var damage = DamageTracker()
-        swap(&damage, &self.damage)
-        defer { swap(&damage, &self.damage) }
+        var runs = FrameCoverage()
+        swap(&runs, &self.runs)
+        defer { swap(&runs, &self.runs) }
         fetchLabels(list, host: host)
         let bounds = coverage.region.bounds
         let rows = bounds.y0..<max(bounds.y0, bounds.y1)
-        let height = bandHeight(rows: rows, damage: damage)
+        let height = bandHeight(rows: rows, runs: runs)
         withUnsafePointer(to: list) { list in
-            withUnsafePointer(to: &damage) { damage in
-                var bands = FrameBands(compositor: self, list: list, damage: damage, target: target,
+            withUnsafePointer(to: &runs) { runs in
+                var bands = FrameBands(compositor: self, list: list, runs: runs, target: target,
                                        clearPixel: target.format.pixel(list.pointee.clearColor), rows: rows, height: height)
                 withUnsafePointer(to: &bands) { bands in
                     let count = bands.pointee.count
@@ -42,10 +42,10 @@ extension Compositor {
     /// Rows a band holds: a large whole frame (`bandedPixels`) whose every run has its spans
     /// found ahead is cut into bands of about 128 KiB of pixels (a core's cache keeps one between
     /// its clear and its shapes); anything else is one band.
-    private func bandHeight(rows: Range<Int>, damage: DamageTracker) -> Int {
+    private func bandHeight(rows: Range<Int>, runs: FrameCoverage) -> Int {
         let width = outputRect.width
         guard shortcuts, redrawsWholeOutput, outputRect.area >= Self.bandedPixels, width > 0,
-              damage.runs.allSatisfy({ $0.spans != nil && $0.color != nil }) else { return max(rows.count, 1) }
+              runs.runs.allSatisfy({ $0.spans != nil && $0.color != nil }) else { return max(rows.count, 1) }
         return max(Self.minBandRows, Self.bandBytes / (4 * width))
     }
 
@@ -74,21 +74,21 @@ extension Compositor {
         // One band: the frame's own region. Read once, as locals: through self, each read would
         // be a retain of the array.
         let clip = single ? coverage.region : lane.clip
-        let list = job.list, damage = job.damage, drawnBefore = self.drawnBefore, labels = self.labels
+        let list = job.list, runs = job.runs, drawnBefore = self.drawnBefore, labels = self.labels
         let shortcuts = self.shortcuts, scale = self.scale
         clearUncovered(target, clip, pixel: job.clearPixel, scratch: &lane.uncovered)
         for (position, command) in list.pointee.commands.enumerated() {
             switch command {
             case let .triangles(first, count, _):
-                guard count > 0, position < damage.pointee.commandRuns.count else { continue }
+                guard count > 0, position < runs.pointee.commandRuns.count else { continue }
                 // A run whose box meets nothing drawn before it this frame lies over the clear alone.
                 var drawn = drawnBefore[position]
-                for run in damage.pointee.runs[damage.pointee.commandRuns[position]] {
+                for run in runs.pointee.runs[runs.pointee.commandRuns[position]] {
                     defer { drawn = drawn.union(run.bounds) }
                     guard run.bounds.y0 < y1, run.bounds.y1 > y0 else { continue }
                     if let spans = run.spans, let color = run.color {
                         let alone = shortcuts && run.bounds.intersection(drawn).isEmpty
-                        CoverageWriter.blend(damage.pointee.spans[spans], color: color, under: alone ? job.clearPixel : nil,
+                        CoverageWriter.blend(runs.pointee.spans[spans], color: color, under: alone ? job.clearPixel : nil,
                                              clip: clip, into: target)
                     } else {  // one band only (`bandHeight`)
                         let run = run.indices.clamped(to: first..<(first + count))
@@ -147,11 +147,11 @@ extension Compositor {
 }
 
 /// A frame's composite as bands of rows, as both cores read it while they draw (`drawBand`):
-/// pointers to the caller's list and damage, valid until `composite` returns.
+/// pointers to the caller's list and runs, valid until `composite` returns.
 struct FrameBands {
     unowned(unsafe) let compositor: Compositor
     let list: UnsafePointer<DrawList>
-    let damage: UnsafePointer<DamageTracker>
+    let runs: UnsafePointer<FrameCoverage>
     let target: PixelBuffer
     let clearPixel: UInt32
     /// The frame's rows, and how many a band holds.

@@ -9,8 +9,8 @@ extension Compositor {
     /// clear skips those; whatever else lands there first is overwritten too. Marking and reading the marks
     /// cost more than a clear that stays in the cache saves, or than a few covered pixels save,
     /// so only a large clear of which a quarter may be covered is marked.
-    /// `damage` has this frame's runs.
-    func planCover(_ list: DrawList, damage: DamageTracker) {
+    /// `runs` are this frame's.
+    func planCover(_ list: DrawList, runs: FrameCoverage) {
         let s = scale
         drawnBefore.removeAll(keepingCapacity: true)
         // Marked as a local (moved out and back): no exclusivity check per span.
@@ -18,7 +18,7 @@ extension Compositor {
         swap(&cover, &self.cover)
         defer { swap(&cover, &self.cover) }
         let cleared = damagedPixels
-        let marks = shortcuts && cleared >= coverPixels && 4 * coverable(list, damage: damage) >= cleared
+        let marks = shortcuts && cleared >= coverPixels && 4 * coverable(list, runs: runs) >= cleared
         cover.reset(output: outputRect)
         let bounds = coverage.region.bounds
         let rows = bounds.y0..<max(bounds.y0, bounds.y1)
@@ -28,11 +28,11 @@ extension Compositor {
             switch command {
             case .triangles:
                 // Every batch has its runs, a batch with an index out of range too.
-                guard position < damage.commandRuns.count else { continue }
-                for run in damage.runs[damage.commandRuns[position]] {
+                guard position < runs.commandRuns.count else { continue }
+                for run in runs.runs[runs.commandRuns[position]] {
                     drawn = drawn.union(run.bounds)
                     guard marks, let spans = run.spans, let color = run.color, color.a == 255 else { continue }
-                    cover.mark(whole: damage.spans[spans], rows: rows)
+                    cover.mark(whole: runs.spans[spans], rows: rows)
                 }
             case let .text(index):
                 let box = DamageTracker.textBounds(list.texts[index], scale: Double(s))
@@ -53,10 +53,10 @@ extension Compositor {
     }
 
     /// At most how many output pixels the marks could cover: the boxes of the opaque runs.
-    private func coverable(_ list: DrawList, damage: DamageTracker) -> Int {
+    private func coverable(_ list: DrawList, runs: FrameCoverage) -> Int {
         var total = 0
-        for position in list.commands.indices where position < damage.commandRuns.count {
-            for run in damage.runs[damage.commandRuns[position]] where run.spans != nil && run.color?.a == 255 {
+        for position in list.commands.indices where position < runs.commandRuns.count {
+            for run in runs.runs[runs.commandRuns[position]] where run.spans != nil && run.color?.a == 255 {
                 total += run.bounds.intersection(outputRect).area
             }
         }

@@ -16,6 +16,8 @@ public final class Compositor {
     /// Whether each frame redraws only what changed (`DamageTracker`).
     public var partialUpdates = false
     var damage = DamageTracker()
+    /// This frame's runs and their coverage spans, which `damage` fills as it diffs the frame.
+    var runs = FrameCoverage()
     /// The whole output, in output pixels.
     public private(set) var outputRect = PixelRect.empty
     /// This frame's rectangles whose every pixel a command overwrites (command index, output
@@ -91,16 +93,17 @@ public final class Compositor {
         self.scale = s
         // Taken out of self while the frame is diffed: read through self, it would be copied for
         // each call that borrows it (a retain an array it holds).
-        var damage = DamageTracker()
+        var damage = DamageTracker(), runs = FrameCoverage()
         swap(&damage, &self.damage)
-        defer { swap(&damage, &self.damage) }
+        swap(&runs, &self.runs)
+        defer { swap(&damage, &self.damage); swap(&runs, &self.runs) }
         guard Self.supports(target.format), coverage.begin(target) else {
             damage.invalidate()
             return false
         }
         // A whole redraw converts every run anew, as a first frame does.
         if !partialUpdates { damage.invalidate() }
-        damage.update(list, scale: Double(s), width: target.width, height: target.height, exactCoverage: true)
+        damage.update(list, scale: Double(s), width: target.width, height: target.height, coverage: &runs)
         if partialUpdates {
             damage.moveRegion(into: &coverage.region)
         } else {
@@ -115,7 +118,7 @@ public final class Compositor {
             guard case let .rect(r, color) = command, color.isOpaque, let pixels = r.filledPixels(scale: s) else { continue }
             occluders.append((i, pixels))
         }
-        planCover(list, damage: damage)
+        planCover(list, runs: runs)
         return true
     }
 

@@ -3,16 +3,16 @@ import ElasticCore
 /// Which output pixels a frame can change, found from the draw lists alone: each command's pixel
 /// bounds and a signature of what it draws. A command that differs from the one at its place in
 /// the last frame's list (moved, recoloured, reshaped, added or gone) damages its old and its new
-/// bounds; everything else is unchanged and need not be redrawn or uploaded. The front end
+/// bounds; everything else is unchanged and need not be redrawn or uploaded. The compositor
 /// redraws all commands clipped to the damage, which keeps painter's order right where a changed
 /// shape lies under an unchanged one.
 ///
-/// With `exactCoverage` (the front end draws one-colour runs of triangles with exact area
-/// coverage), each such run's coverage spans are found here (`RunSpans`, converted only when the
-/// run changed) and the front end blends them; a changed run damages only the pixels whose
-/// coverage changed (`SpanDiff`), not its old and new bounds. A rectangle of one colour damages
-/// only the pixels it fills in one frame and not the other. The damaged rows are grouped into
-/// rectangles by `DamageRegion`: the frame's damage is a `PixelRegion` of them.
+/// The diff fills the frame's `FrameCoverage` (the compositor draws one-colour runs of triangles
+/// with exact area coverage): each such run's coverage spans, converted only when the run
+/// changed. A changed run damages only the pixels whose coverage changed (`SpanDiff`), not its
+/// old and new bounds; a rectangle of one colour only the pixels it fills in one frame and not
+/// the other. The damaged rows are grouped into rectangles by `DamageRegion`: the frame's damage
+/// is a `PixelRegion` of them.
 public struct DamageTracker: Sendable {
     /// At most this many damage rectangles a frame.
     public static let maxRects = 256
@@ -29,7 +29,7 @@ public struct DamageTracker: Sendable {
         var color: RGBA?
         /// Its triangles' indices in the mesh's index buffer (a run of triangles).
         var indices: Range<Int> = 0..<0
-        /// Its coverage spans in `spans` (nil: not drawn with exact coverage).
+        /// Its coverage spans in `FrameCoverage.spans` (nil: not drawn with exact coverage).
         var spans: Range<Int>?
         /// A rectangle's filled pixels (`Rect.filledPixels`; empty for anything else).
         var filled = PixelRect.empty
@@ -40,12 +40,7 @@ public struct DamageTracker: Sendable {
 
     private var previous: [Entry] = []
     private var current: [Entry] = []
-    /// With exact coverage, the spans of the one-colour runs.
-    public private(set) var spans = RunSpans()
-    /// With exact coverage, this frame's runs of triangles, in order, and each command's runs.
-    public private(set) var runs: [CoverageRun] = []
-    public private(set) var commandRuns: [Range<Int>] = []
-    private var previousExact = false
+    /// The scale the last frame's spans were converted at.
     private var previousScale = 0.0
     private var found = DamageRegion()
     private var previousClear: RGBA?
@@ -66,35 +61,34 @@ public struct DamageTracker: Sendable {
     /// The next frame is damaged whole (a resize, an expose, a scene switch, a lost surface).
     public mutating func invalidate() { full = true }
 
-    /// Compares `list` (scene points × `scale` = output pixels) with the last frame's list.
-    /// `exactCoverage`: one-colour triangle runs are drawn from `spans`, at `Float(scale)`.
-    public mutating func update(_ list: DrawList, scale: Double, width: Int, height: Int, exactCoverage: Bool = false) {
+    /// Compares `list` (scene points × `scale` = output pixels) with the last frame's list,
+    /// filling `coverage` with this frame's runs and the spans of those of one colour (at
+    /// `Float(scale)`), by which a changed run damages only the pixels whose coverage changed.
+    public mutating func update(_ list: DrawList, scale: Double, width: Int, height: Int, coverage: inout FrameCoverage) {
         let out = PixelRect(x0: 0, y0: 0, x1: max(width, 0), y1: max(height, 0))
         let s = scale.isFinite && scale > 0 ? scale : 1
         let whole = full || out != output || previousClear != list.clearColor
         // Spans are kept only from a frame converted the same way.
-        let keepsSpans = exactCoverage && previousExact && !whole && s == previousScale
+        let keepsSpans = !whole && s == previousScale
         current.removeAll(keepingCapacity: true)
-        runs.removeAll(keepingCapacity: true)
-        commandRuns.removeAll(keepingCapacity: true)
-        if exactCoverage { spans.beginFrame() }
+        coverage.beginFrame()
         for command in list.commands {
-            let firstRun = runs.count
+            let firstRun = coverage.runs.count
             if case let .triangles(first, count, blend) = command {
                 let firstEntry = current.count
                 let sound = Self.appendShapes(first: first, count: count, blend: blend, mesh: list.mesh, scale: s, clip: out,
                                               into: &current)
-                if exactCoverage {
-                    if sound {
-                        convertRuns(firstEntry..<current.count, mesh: list.mesh, scale: Float(s), output: out, keeping: keepsSpans)
-                    } else {  // an index out of range: the front end draws the batch as it is
-                        runs.append(CoverageRun(indices: first..<(first + count), color: nil, spans: nil, bounds: out))
-                    }
+                if sound {
+                    addRuns(firstEntry..<current.count, to: &coverage, mesh: list.mesh, scale: Float(s), output: out,
+                            keeping: keepsSpans)
+                } else {  // an index out of range: the compositor draws the batch as it is
+                    coverage.add(indices: first..<(first + count), color: nil, bounds: out, kept: nil, mesh: list.mesh,
+                                 scale: Float(s), output: out)
                 }
             } else {
                 current.append(DamageTracker.entry(command, in: list, scale: s, clip: out))
             }
-            if exactCoverage { commandRuns.append(firstRun..<runs.count) }
+            coverage.endCommand(firstRun: firstRun)
         }
         if whole || damagesWholeOutput(out) {
             region.set(out)
@@ -110,7 +104,7 @@ public struct DamageTracker: Sendable {
                     new.filled.forEachPiece(outside: kept) { found.add($0) }
                     continue
                 }
-                if keepsSpans, diffSpans(old: old, new: new) { continue }
+                if keepsSpans, diffSpans(old: old, new: new, in: coverage) { continue }
                 if let old { found.add(old.bounds) }
                 if let new { found.add(new.bounds) }
             }
@@ -119,7 +113,6 @@ public struct DamageTracker: Sendable {
         full = false
         output = out
         previousClear = list.clearColor
-        previousExact = exactCoverage
         previousScale = s
         swap(&previous, &current)
     }
@@ -135,29 +128,23 @@ public struct DamageTracker: Sendable {
         return false
     }
 
-    /// Finds the coverage spans of the one-colour runs `entries` of this frame (kept from the
-    /// last frame where the run there is the same, else converted) and lists them in `runs`.
-    private mutating func convertRuns(_ entries: Range<Int>, mesh: Mesh, scale: Float, output: PixelRect, keeping: Bool) {
+    /// Adds the runs `entries` of this frame to `coverage`: the spans of a run of one colour kept
+    /// from the last frame where the run there is the same, else converted.
+    private mutating func addRuns(_ entries: Range<Int>, to coverage: inout FrameCoverage, mesh: Mesh, scale: Float,
+                                  output: PixelRect, keeping: Bool) {
         for i in entries {
             let e = current[i]
-            var spans: Range<Int>?
             // One colour means every index of the run was in range (`appendShapes`).
-            if e.color != nil {
-                if keeping, i < previous.count, previous[i].same(as: e), let old = previous[i].spans {
-                    spans = self.spans.keep(old)
-                } else {
-                    spans = self.spans.convert(mesh, indices: e.indices, scale: scale, output: output)
-                }
-            }
-            current[i].spans = spans
-            runs.append(CoverageRun(indices: e.indices, color: e.color, spans: spans, bounds: e.bounds))
+            let same = keeping && e.color != nil && i < previous.count && previous[i].same(as: e)
+            current[i].spans = coverage.add(indices: e.indices, color: e.color, bounds: e.bounds,
+                                            kept: same ? previous[i].spans : nil, mesh: mesh, scale: scale, output: output)
         }
     }
 
     /// Damages the pixels whose coverage differs between the old and new run at one place
     /// (either may be missing), when both have spans and one colour, the same; false when that
     /// does not apply.
-    private mutating func diffSpans(old: Entry?, new: Entry?) -> Bool {
+    private mutating func diffSpans(old: Entry?, new: Entry?, in coverage: FrameCoverage) -> Bool {
         guard old != nil || new != nil else { return true }
         if let old, old.spans == nil || old.isRect { return false }
         if let new, new.spans == nil || new.isRect { return false }
@@ -166,20 +153,9 @@ public struct DamageTracker: Sendable {
         var found = DamageRegion()
         swap(&found, &self.found)
         defer { swap(&found, &self.found) }
-        spans.withSpans(old: old?.spans ?? 0..<0, new: new?.spans ?? 0..<0) { o, n in
+        coverage.withSpans(old: old?.spans ?? 0..<0, new: new?.spans ?? 0..<0) { o, n in
             found.addRows { SpanDiff.damage(old: o, new: n, into: &$0) }
         }
         return true
     }
-}
-
-/// A run of one colour's triangles as the front end draws it: from `spans` in `DamageTracker.spans`
-/// with exact coverage, or (nil) its triangles one by one.
-public struct CoverageRun: Sendable {
-    public var indices: Range<Int>
-    /// The run's one colour (nil: several).
-    public var color: RGBA?
-    public var spans: Range<Int>?
-    /// The output pixels it may touch.
-    public var bounds: PixelRect
 }

@@ -73,15 +73,15 @@ struct DamageTrackerTests {
         tracker.update(list, scale: 1, width: 160, height: 120, coverage: &coverage)
         #expect(tracker.region.rects() == [PixelRect(x0: 0, y0: 0, x1: 160, y1: 120)])
         tracker.update(list, scale: 1, width: 160, height: 120, coverage: &coverage)
-        #expect(tracker.region.rects().isEmpty && tracker.damagedPixels == 0)
+        #expect(tracker.region.rects().isEmpty && tracker.region.area == 0)
         tracker.invalidate()
         tracker.update(list, scale: 1, width: 160, height: 120, coverage: &coverage)
-        #expect(tracker.damagedPixels == 160 * 120)
+        #expect(tracker.region.area == 160 * 120)
         tracker.update(list, scale: 1, width: 100, height: 120, coverage: &coverage)
-        #expect(tracker.damagedPixels == 100 * 120, "a resize damages the whole new output")
+        #expect(tracker.region.area == 100 * 120, "a resize damages the whole new output")
         list.clearColor = RGBA(0, 0, 0)
         tracker.update(list, scale: 1, width: 100, height: 120, coverage: &coverage)
-        #expect(tracker.damagedPixels == 100 * 120, "a new clear colour damages everything")
+        #expect(tracker.region.area == 100 * 120, "a new clear colour damages everything")
     }
 
     @Test("a moved shape damages its old and new place, and nothing far from them")
@@ -97,7 +97,7 @@ struct DamageTrackerTests {
         #expect(DamageTrackerTests.uncovered(a, b, scale: 1, damage: tracker.region.rects()) == 0)
         #expect(!tracker.region.rects().contains { $0.contains(x: 120, y: 90) }, "the unchanged shape is not redrawn")
         // Old bounds 10…40 and new 20…50 (plus margins) in one rectangle: about 44 × 39 pixels.
-        #expect(tracker.damagedPixels > 0 && tracker.damagedPixels <= 44 * 39, "\(tracker.region.rects())")
+        #expect(tracker.region.area > 0 && tracker.region.area <= 44 * 39, "\(tracker.region.rects())")
     }
 
     @Test("a vertex whose colour alone changes (a fringe fading) damages its shape; the same colours do not")

@@ -73,7 +73,7 @@ struct SpanDamageTests {
                 if delta >= 1.5 / 255, !tracker.region.contains(x: x, y: y) { missed.append((x, y)) }
             } }
             #expect(missed.count == 0, "\(missed.count) changed pixels outside the damage, first \(missed.prefix(5))")
-            changedInAll += changed; damagedInAll += tracker.damagedPixels
+            changedInAll += changed; damagedInAll += tracker.region.area
             // The runs' spans (kept or converted anew) are each quad's exact coverage.
             #expect(coverage.runs.count == quads.count)
             for (k, run) in coverage.runs.enumerated() {

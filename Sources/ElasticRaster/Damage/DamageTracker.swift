@@ -55,9 +55,6 @@ public struct DamageTracker: Sendable {
     /// `update` overwrites it): a hand-over, not a copy of the region's arrays.
     public mutating func moveRegion(into region: inout PixelRegion) { swap(&region, &self.region) }
 
-    /// The number of damaged pixels this frame.
-    public var damagedPixels: Int { region.area }
-
     /// The next frame is damaged whole (a resize, an expose, a scene switch, a lost surface).
     public mutating func invalidate() { full = true }
 

@@ -29,13 +29,5 @@ extension SDLFrontEnd {
         if compositor.begin(list, scale: scale, target: target) { compositor.composite(list, host: self) }
     }
 
-    /// The output-pixel rectangles the last `render` redrew (the whole output when it redrew
-    /// everything), which `--trace-draw` records for other rasterizers to redraw.
-    public var drawnRects: [PixelRect] {
-        var rects: [PixelRect] = []
-        compositor.frame.forEachRect { rects.append($0) }
-        return rects
-    }
-
     public var damagedPixels: Int { compositor.damagedPixels }
 }

@@ -1,4 +1,5 @@
 import ElasticCore
+import ElasticRaster
 import ElasticSDL
 import ElasticStats
 
@@ -24,8 +25,12 @@ final class DrawTraceWriter {
     func record(frame: Int, time: Double, list: DrawList, log: inout ShapeLog?, scale: Double) {
         let front = frontEnd
         let pixels = front.pixelScale.isFinite && front.pixelScale > 0 ? front.pixelScale : 1
+        // What the frame redrew (the whole output when it redrew everything), for other
+        // rasterizers to redraw.
+        var damage: [PixelRect] = []
+        front.compositor.frame.forEachRect { damage.append($0) }
         let encoder = DrawTraceFrame(frame: frame, time: time, width: front.outputSize.width, height: front.outputSize.height,
-                                     scale: scale, damage: front.drawnRects,
+                                     scale: scale, damage: damage,
                                      measure: { text, size in front.textWidth(text, size: size / pixels).map { $0 * pixels } })
         lines.append(encoder.line(list: list, log: log ?? ShapeLog()))
         log?.removeAll()

@@ -5,8 +5,8 @@ import ElasticCore
 /// → clear → composite. Every command is drawn here, into the buffer; its host, the buffer's
 /// owner, only hands over the buffer and the labels' pixels (`CompositorHost`), and presents.
 ///
-/// With `partialUpdates`, only the damaged rectangles are cleared and redrawn: commands in order,
-/// each clipped to every rectangle (a coverage run swept once and cut to them), so what lies under
+/// With `partialUpdates`, only the damage is cleared and redrawn: commands in order, each clipped
+/// to the frame's region (`frame`; a coverage run swept once and cut to it), so what lies under
 /// or over a changed shape is drawn as before.
 public final class Compositor {
     /// Exact-coverage drawing of triangles of one colour, and of translucent rectangles.
@@ -30,12 +30,12 @@ public final class Compositor {
     var labels: [LabelImage?] = []
     /// How many bands the last frame was drawn in.
     var bandCount = 0
-    /// This frame's pixels an opaque write covers whole (the clear skips them) and, per command,
-    /// the box of what the commands before it drew (`planCover`).
+    /// This frame's pixels an opaque write covers whole: the clear skips them (`planCover`).
     var cover = RowBitmap()
     /// The clear (pixels) from which skipping covered pixels pays: 16 MiB of 32-bit pixels, more
     /// than a last-level cache keeps. Tests set 0 to mark every frame.
     var coverPixels = 1 << 22
+    /// Per command, the box of what the commands before it drew this frame (`planCover`).
     var drawnBefore: [PixelRect] = []
     /// Whether the clear skips what a later opaque write covers, the veil's fold and runs over
     /// the clear alone are stored, not blended, and a large whole frame is drawn in bands on both
